@@ -1,0 +1,189 @@
+"""The AutoGen feed: an intervention handler (messages, handoffs) and a model-client wrapper (model calls, tools).
+
+Both record into a :class:`~handoffs.recorder.RunRecorder` without changing how agents are written:
+
+- ``RecordingInterventionHandler`` goes into ``SingleThreadedAgentRuntime(intervention_handlers=[...])``. For every
+  published message it records a ``PublishEvent`` (sender, topic type; the topic *source* is the conversation).
+  A message whose last context entry is the customer's ``UserMessage``, published by the host or the user agent,
+  becomes a ``MessageEvent(role="user")``; a message published to the user topic becomes the agent's reply
+  (``role="operator"`` for agents listed in ``operator_agents``); a message an agent publishes to ANOTHER agent's
+  topic type is a ``HandoffEvent`` (the transfer tool is the last ``FunctionCall`` in its context).
+- ``RecordingModelClient`` forwards every ``create``/``create_stream`` to the wrapped client and records a
+  ``ModelCallEvent``. The conversation and agent come from ``autogen_core.MessageHandlerContext``, which the
+  runtime sets around each message handler: the agent id's type is the agent, its key is the session id (agents
+  subscribed with ``TypeSubscription`` get the topic source as key). Outside a handler: ``agent`` and ``"default"``.
+  Tool results are recorded as ``ToolRunEvent``s when they appear (as ``FunctionExecutionResult``s) in the next
+  model request, attributed to the agent whose call asked for them; ``refused`` means an error result for a tool
+  that was not offered in that call (AutoGen has no guard hook, so this is the best evidence available).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, AsyncGenerator, Mapping, Sequence
+
+from autogen_core import DefaultInterventionHandler, MessageContext, MessageHandlerContext
+from autogen_core.models import (
+    AssistantMessage,
+    ChatCompletionClient,
+    CreateResult,
+    FunctionExecutionResultMessage,
+    SystemMessage,
+    UserMessage,
+)
+
+from .events import HandoffEvent, MessageEvent, ModelCallEvent, PublishEvent, ToolCallInfo, ToolRunEvent
+
+
+class RecordingInterventionHandler(DefaultInterventionHandler):
+    """Records published messages, replies and handoffs (see the module docstring). Never changes a message."""
+
+    def __init__(self, recorder: Any, user_topic: str = "User", operator_agents: tuple[str, ...] = ("HumanAgent",)):
+        self.recorder = recorder
+        self.user_topic = user_topic
+        self.operator_agents = tuple(operator_agents)
+
+    async def on_publish(self, message: Any, *, message_context: MessageContext) -> Any:
+        topic = message_context.topic_id
+        if topic is None:
+            return message
+        sender = message_context.sender.type if message_context.sender is not None else "(outside)"
+        conversation = topic.source
+        self.recorder.add(PublishEvent, conversation, sender=sender, topic_type=topic.type,
+                          message_type=type(message).__name__)
+        last = _last_context_message(message)
+        if sender in ("(outside)", self.user_topic):
+            if isinstance(last, UserMessage) and isinstance(last.content, str):
+                self.recorder.add(MessageEvent, conversation, role="user", actor="user", text=last.content)
+        elif topic.type == self.user_topic:
+            if isinstance(last, AssistantMessage) and isinstance(last.content, str):
+                role = "operator" if sender in self.operator_agents else "assistant"
+                self.recorder.add(MessageEvent, conversation, role=role, actor=sender, text=last.content)
+        elif topic.type != sender:
+            self.recorder.add(HandoffEvent, conversation, from_agent=sender, to_agent=topic.type,
+                              tool=_last_function_call_name(message))
+        return message
+
+
+class RecordingModelClient(ChatCompletionClient):
+    """A ``ChatCompletionClient`` proxy: forwards everything to ``inner`` and records each model call."""
+
+    def __init__(self, inner: ChatCompletionClient, recorder: Any, agent: str | None = None) -> None:
+        self.inner = inner
+        self.recorder = recorder
+        self.agent = agent
+        self._calls: dict[tuple[str, str], tuple[str, str, dict, bool]] = {}  # call id -> (agent, tool, args, offered)
+        self._results_seen: set[tuple[str, str]] = set()
+
+    async def create(self, messages: Sequence[Any], *, tools: Sequence[Any] = [], tool_choice: Any = "auto",
+                     json_output: Any = None, extra_create_args: Mapping[str, Any] = {},
+                     cancellation_token: Any = None) -> CreateResult:
+        actor, conversation = self._who()
+        self._record_tool_results(conversation, actor, messages)
+        result = await self.inner.create(messages, tools=tools, tool_choice=tool_choice, json_output=json_output,
+                                         extra_create_args=extra_create_args, cancellation_token=cancellation_token)
+        self._record_call(conversation, actor, messages, tools, result)
+        return result
+
+    async def create_stream(self, messages: Sequence[Any], *, tools: Sequence[Any] = [], tool_choice: Any = "auto",
+                            json_output: Any = None, extra_create_args: Mapping[str, Any] = {},
+                            cancellation_token: Any = None) -> AsyncGenerator[str | CreateResult, None]:
+        actor, conversation = self._who()
+        self._record_tool_results(conversation, actor, messages)
+        async for chunk in self.inner.create_stream(
+            messages, tools=tools, tool_choice=tool_choice, json_output=json_output,
+            extra_create_args=extra_create_args, cancellation_token=cancellation_token,
+        ):
+            if isinstance(chunk, CreateResult):
+                self._record_call(conversation, actor, messages, tools, chunk)
+            yield chunk
+
+    # ---- recording -----------------------------------------------------------------------------
+    def _who(self) -> tuple[str, str]:
+        try:
+            agent_id = MessageHandlerContext.agent_id()
+        except RuntimeError:
+            return self.agent or "model", "default"
+        return self.agent or agent_id.type, agent_id.key
+
+    def _record_tool_results(self, conversation: str, actor: str, messages: Sequence[Any]) -> None:
+        for message in messages:
+            if not isinstance(message, FunctionExecutionResultMessage):
+                continue
+            for result in message.content:
+                key = (conversation, result.call_id)
+                if key in self._results_seen:
+                    continue
+                self._results_seen.add(key)
+                caller, tool, args, offered = self._calls.get(key, (actor, result.name, {}, True))
+                self.recorder.add(ToolRunEvent, conversation, actor=caller, tool=tool, args=args,
+                                  result=str(result.content), is_error=bool(result.is_error),
+                                  refused=bool(result.is_error) and not offered, offered=offered)
+
+    def _record_call(self, conversation: str, actor: str, messages: Sequence[Any], tools: Sequence[Any],
+                     result: CreateResult) -> None:
+        offered = tuple(_tool_name(t) for t in tools)
+        calls: tuple[ToolCallInfo, ...] = ()
+        text = ""
+        if isinstance(result.content, str):
+            text = result.content
+        else:
+            calls = tuple(ToolCallInfo(c.name, _json_args(c.arguments), c.id) for c in result.content)
+        for call in calls:
+            self._calls[(conversation, call.id)] = (actor, call.name, dict(call.args), call.name in offered)
+        usage = result.usage
+        system = "\n".join(m.content for m in messages if isinstance(m, SystemMessage))
+        self.recorder.add(
+            ModelCallEvent, conversation, actor=actor, prompt_name=actor, system_prompt=system,
+            tools_offered=offered, tool_calls=calls, text=text, reason=result.thought or "",
+            model_name=str(getattr(self.inner, "model_name", "") or self.inner.model_info.get("family", "")),
+            tokens=(usage.prompt_tokens + usage.completion_tokens) if usage else None,
+        )
+
+    # ---- plain forwarding ----------------------------------------------------------------------
+    async def close(self) -> None:
+        await self.inner.close()
+
+    def actual_usage(self) -> Any:
+        return self.inner.actual_usage()
+
+    def total_usage(self) -> Any:
+        return self.inner.total_usage()
+
+    def count_tokens(self, messages: Sequence[Any], *, tools: Sequence[Any] = []) -> int:
+        return self.inner.count_tokens(messages, tools=tools)
+
+    def remaining_tokens(self, messages: Sequence[Any], *, tools: Sequence[Any] = []) -> int:
+        return self.inner.remaining_tokens(messages, tools=tools)
+
+    @property
+    def capabilities(self) -> Any:
+        return self.inner.capabilities
+
+    @property
+    def model_info(self) -> Any:
+        return self.inner.model_info
+
+
+def _last_context_message(message: Any) -> Any:
+    context = getattr(message, "context", None)
+    return context[-1] if isinstance(context, list) and context else None
+
+
+def _last_function_call_name(message: Any) -> str | None:
+    for entry in reversed(getattr(message, "context", None) or []):
+        if isinstance(entry, AssistantMessage) and isinstance(entry.content, list) and entry.content:
+            return entry.content[-1].name
+    return None
+
+
+def _tool_name(tool: Any) -> str:
+    return str(tool.get("name", "")) if isinstance(tool, dict) else str(getattr(tool, "name", tool))
+
+
+def _json_args(arguments: str) -> dict:
+    try:
+        value = json.loads(arguments or "{}")
+    except json.JSONDecodeError:
+        return {"_raw": arguments}
+    return value if isinstance(value, dict) else {"_value": value}

@@ -1,0 +1,194 @@
+"""The LangChain feed: an ``AgentMiddleware`` that records model calls, tool runs and step changes.
+
+Add it as the LAST middleware of ``create_agent`` (LangChain 1.5 composes the first middleware as the outermost
+layer, see ``langchain.agents.factory._chain_model_call_handlers``), so it sees the system prompt and tools a
+step middleware put into the request — exactly what the model received. It never changes a request or a result.
+
+What it records, per conversation (``configurable.thread_id``, default ``"default"``):
+- each model call (the state's step as actor, prompt, tools offered, tool calls, text, the model's ``reason``);
+- the customer's new messages (as they appear in the next model request) and the bot's text replies;
+- each tool run with its result, and a step change when a tool returns ``Command(update={step_field: ...})``;
+- tool calls that never executed because an outer middleware (a guard) answered for them: they show up as
+  ``ToolMessage``s in the next model request without having passed through this middleware (``refused=True``);
+- a step change made by anything else (seen as a different step at the next model call, ``tool=None``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Awaitable, Callable
+
+from langchain.agents.middleware import AgentMiddleware
+from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+from langgraph.types import Command
+
+from .events import ErrorEvent, MessageEvent, ModelCallEvent, StepChangeEvent, ToolCallInfo, ToolRunEvent
+
+
+class RecordingMiddleware(AgentMiddleware):
+    """Records into a :class:`~handoffs.recorder.RunRecorder`; see the module docstring. Build it with
+    ``recorder.langchain_middleware()``."""
+
+    def __init__(self, recorder: Any, step_field: str = "current_step", default_step: str | None = None) -> None:
+        super().__init__()
+        self.recorder = recorder
+        self.step_field = step_field
+        self.default_step = default_step
+        self._seen_messages: set[tuple[str, str]] = set()  # (conversation, message id)
+        self._ran_calls: set[tuple[str, str]] = set()  # (conversation, tool_call_id) that passed through here
+        self._calls: dict[tuple[str, str], tuple[str, str, dict, bool]] = {}  # id -> (step, tool, args, offered)
+        self._last_step: dict[str, str] = {}
+
+    @property
+    def name(self) -> str:
+        return "RunRecorder"
+
+    # ---- model calls ---------------------------------------------------------------------------
+    def wrap_model_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
+        conversation, step = self._before_model(request)
+        try:
+            response = handler(request)
+        except Exception as exc:
+            self.recorder.add(ErrorEvent, conversation, actor=step, message=f"model call failed: {exc}")
+            raise
+        self._after_model(conversation, step, request, response)
+        return response
+
+    async def awrap_model_call(self, request: Any, handler: Callable[[Any], Awaitable[Any]]) -> Any:
+        conversation, step = self._before_model(request)
+        try:
+            response = await handler(request)
+        except Exception as exc:
+            self.recorder.add(ErrorEvent, conversation, actor=step, message=f"model call failed: {exc}")
+            raise
+        self._after_model(conversation, step, request, response)
+        return response
+
+    def _before_model(self, request: Any) -> tuple[str, str]:
+        conversation = _thread_id_from_context()
+        step = self._step_of(request.state)
+        for message in request.messages:
+            key = (conversation, str(message.id))
+            if message.id is None or key in self._seen_messages:
+                continue
+            self._seen_messages.add(key)
+            if isinstance(message, HumanMessage):
+                self.recorder.add(MessageEvent, conversation, role="user", actor="user", text=message.text)
+            elif isinstance(message, ToolMessage) and (conversation, message.tool_call_id) not in self._ran_calls:
+                self._record_refused(conversation, message)
+        previous = self._last_step.get(conversation)
+        if previous is not None and previous != step:
+            self.recorder.add(StepChangeEvent, conversation, from_step=previous, to_step=step, tool=None)
+        self._last_step[conversation] = step
+        return conversation, step
+
+    def _after_model(self, conversation: str, step: str, request: Any, response: Any) -> None:
+        message = _ai_message_of(response)
+        if message is None:
+            return
+        offered = tuple(_tool_name(t) for t in request.tools)
+        calls = tuple(ToolCallInfo(c["name"], dict(c.get("args") or {}), c.get("id") or "") for c in message.tool_calls)
+        for call in calls:
+            self._calls[(conversation, call.id)] = (step, call.name, dict(call.args), call.name in offered)
+        meta = message.response_metadata or {}
+        usage = message.usage_metadata or {}
+        self.recorder.add(
+            ModelCallEvent, conversation, actor=step, prompt_name=step, system_prompt=request.system_prompt or "",
+            tools_offered=offered, tool_calls=calls, text=message.text, reason=str(meta.get("reason", "")),
+            model_name=str(meta.get("model_name", "")), tokens=usage.get("total_tokens"), step=step,
+        )
+        if message.text:
+            self.recorder.add(MessageEvent, conversation, role="assistant", actor=step, text=message.text)
+
+    def _record_refused(self, conversation: str, message: ToolMessage) -> None:
+        step, tool, args, offered = self._calls.get(
+            (conversation, message.tool_call_id), (self._last_step.get(conversation, ""), message.name or "", {}, True)
+        )
+        self.recorder.add(
+            ToolRunEvent, conversation, actor=step, tool=tool, args=args, result=message.text,
+            is_error=message.status == "error", refused=True, offered=offered,
+        )
+
+    # ---- tool calls ----------------------------------------------------------------------------
+    def wrap_tool_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
+        conversation, step = self._before_tool(request)
+        try:
+            result = handler(request)
+        except Exception as exc:
+            self._tool_failed(conversation, step, request, exc)
+            raise
+        self._after_tool(conversation, step, request, result)
+        return result
+
+    async def awrap_tool_call(self, request: Any, handler: Callable[[Any], Awaitable[Any]]) -> Any:
+        conversation, step = self._before_tool(request)
+        try:
+            result = await handler(request)
+        except Exception as exc:
+            self._tool_failed(conversation, step, request, exc)
+            raise
+        self._after_tool(conversation, step, request, result)
+        return result
+
+    def _before_tool(self, request: Any) -> tuple[str, str]:
+        config = getattr(request.runtime, "config", None) or {}
+        conversation = str((config.get("configurable") or {}).get("thread_id", "default"))
+        self._ran_calls.add((conversation, request.tool_call.get("id") or ""))
+        return conversation, self._step_of(request.state)
+
+    def _tool_failed(self, conversation: str, step: str, request: Any, exc: Exception) -> None:
+        call = request.tool_call
+        self.recorder.add(ToolRunEvent, conversation, actor=step, tool=call["name"], args=dict(call.get("args") or {}),
+                          result=str(exc), is_error=True, offered=self._was_offered(conversation, call))
+        self.recorder.add(ErrorEvent, conversation, actor=step, message=f"tool {call['name']} failed: {exc}")
+
+    def _after_tool(self, conversation: str, step: str, request: Any, result: Any) -> None:
+        call = request.tool_call
+        new_step = None
+        if isinstance(result, Command) and isinstance(result.update, dict):
+            messages = [m for m in result.update.get("messages", []) if isinstance(m, ToolMessage)]
+            text, is_error = (messages[0].text, messages[0].status == "error") if messages else ("", False)
+            new_step = result.update.get(self.step_field)
+        elif isinstance(result, ToolMessage):
+            text, is_error = result.text, result.status == "error"
+        else:
+            text, is_error = str(result), False
+        self.recorder.add(ToolRunEvent, conversation, actor=step, tool=call["name"], args=dict(call.get("args") or {}),
+                          result=text, is_error=is_error, offered=self._was_offered(conversation, call))
+        if new_step is not None and str(new_step) != step:
+            self.recorder.add(StepChangeEvent, conversation, from_step=step, to_step=str(new_step), tool=call["name"])
+            self._last_step[conversation] = str(new_step)
+
+    # ---- helpers -------------------------------------------------------------------------------
+    def _step_of(self, state: Any) -> str:
+        value = state.get(self.step_field) if isinstance(state, dict) else getattr(state, self.step_field, None)
+        return str(value if value is not None else (self.default_step or "start"))
+
+    def _was_offered(self, conversation: str, call: dict) -> bool:
+        return self._calls.get((conversation, call.get("id") or ""), ("", "", {}, True))[3]
+
+
+def _thread_id_from_context() -> str:
+    """The ``thread_id`` of the running LangGraph invocation (its config lives in a context variable)."""
+    try:
+        from langgraph.config import get_config
+
+        return str((get_config().get("configurable") or {}).get("thread_id", "default"))
+    except RuntimeError:  # called outside a runnable context
+        return "default"
+
+
+def _ai_message_of(response: Any) -> AIMessage | None:
+    if isinstance(response, AIMessage):
+        return response
+    inner = getattr(response, "model_response", response)  # ExtendedModelResponse wraps a ModelResponse
+    for message in getattr(inner, "result", []) or []:
+        if isinstance(message, AIMessage):
+            return message
+    return None
+
+
+def _tool_name(tool: Any) -> str:
+    if isinstance(tool, dict):
+        return str(tool.get("name") or (tool.get("function") or {}).get("name") or json.dumps(tool)[:40])
+    return str(getattr(tool, "name", tool))

@@ -1,0 +1,210 @@
+"""`RunRecorder`: the one record of what happened, and the questions panels, pictures and tests ask of it.
+
+Feeds (the LangChain middleware, the AutoGen intervention handler and model-client wrapper) call
+:meth:`RunRecorder.add`; everything else only reads. Subscribers are called with each new event, so panels
+update live. The recorder is thread-safe (LangChain may run tools in worker threads). It does not render
+anything and does not know any framework: see ``langchain_feed`` and ``autogen_feed`` for that.
+"""
+
+from __future__ import annotations
+
+import threading
+import warnings
+from dataclasses import fields
+from typing import Any, Callable, TypeVar
+
+from .events import (
+    ErrorEvent,
+    Event,
+    HandoffEvent,
+    MessageEvent,
+    ModelCallEvent,
+    StepChangeEvent,
+    ToolRunEvent,
+)
+
+E = TypeVar("E", bound=Event)
+Subscriber = Callable[[Event], None]
+
+
+class RunRecorder:
+    """An append-only list of events with live subscribers and a few questions about conversations.
+
+    Query methods take a ``conversation`` id; ``None`` means "the conversation of the latest event".
+    """
+
+    def __init__(self) -> None:
+        self._events: list[Event] = []
+        self._subscribers: list[Subscriber] = []
+        self._lock = threading.RLock()
+        self._next_seq = 1
+
+    # ---- writing -------------------------------------------------------------------------------
+    def add(self, event_type: type[E], conversation: str, **values: Any) -> E:
+        """Create an event of ``event_type`` with the next ``seq``, store it and tell the subscribers."""
+        with self._lock:
+            event = event_type(seq=self._next_seq, conversation=str(conversation), **values)
+            self._next_seq += 1
+            self._events.append(event)
+            subscribers = list(self._subscribers)
+        for callback in subscribers:
+            try:
+                callback(event)
+            except Exception as exc:  # a broken panel must never break the agent it watches
+                warnings.warn(f"recorder subscriber {callback!r} failed: {exc!r}", RuntimeWarning, stacklevel=2)
+        return event
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Call ``callback(event)`` for every new event; returns a function that unsubscribes."""
+        with self._lock:
+            self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if callback in self._subscribers:
+                    self._subscribers.remove(callback)
+
+        return unsubscribe
+
+    def clear(self) -> None:
+        """Forget all events (subscribers stay; ``seq`` keeps growing so old numbers are never reused)."""
+        with self._lock:
+            self._events.clear()
+
+    # ---- feeds (framework glue lives in separate modules, imported lazily) ----------------------
+    def langchain_middleware(self, step_field: str = "current_step", default_step: str | None = None):
+        """An ``AgentMiddleware`` for ``create_agent(middleware=[..., rec.langchain_middleware()])``.
+
+        Put it LAST in the list: LangChain composes the first middleware as the outermost layer, so only the
+        last one sees the prompt and tools your step middleware put into the request.
+        ``default_step`` names the step when the state has no ``step_field`` yet (e.g. ``"triage"``).
+        """
+        from .langchain_feed import RecordingMiddleware
+
+        return RecordingMiddleware(self, step_field=step_field, default_step=default_step)
+
+    def autogen_intervention_handler(self, user_topic: str = "User", operator_agents: tuple[str, ...] = ("HumanAgent",)):
+        """A ``DefaultInterventionHandler`` for ``SingleThreadedAgentRuntime(intervention_handlers=[...])``."""
+        from .autogen_feed import RecordingInterventionHandler
+
+        return RecordingInterventionHandler(self, user_topic=user_topic, operator_agents=operator_agents)
+
+    def wrap_model_client(self, client: Any, agent: str | None = None):
+        """A ``ChatCompletionClient`` that forwards to ``client`` and records every create/create_stream."""
+        from .autogen_feed import RecordingModelClient
+
+        return RecordingModelClient(client, self, agent=agent)
+
+    # ---- reading -------------------------------------------------------------------------------
+    @property
+    def events(self) -> list[Event]:
+        """A copy of all events, oldest first."""
+        with self._lock:
+            return list(self._events)
+
+    def conversations(self) -> list[str]:
+        """Conversation ids in the order they first appeared."""
+        seen: dict[str, None] = {}
+        for event in self.events:
+            seen.setdefault(event.conversation, None)
+        return list(seen)
+
+    def latest_conversation(self) -> str | None:
+        events = self.events
+        return events[-1].conversation if events else None
+
+    def of_kind(self, event_type: type[E], conversation: str | None = None) -> list[E]:
+        """All events of one type in one conversation, oldest first."""
+        conv = self._resolve(conversation)
+        return [e for e in self.events if isinstance(e, event_type) and e.conversation == conv]
+
+    def transcript(self, conversation: str | None = None) -> list[MessageEvent]:
+        return self.of_kind(MessageEvent, conversation)
+
+    def model_calls(self, conversation: str | None = None) -> list[ModelCallEvent]:
+        return self.of_kind(ModelCallEvent, conversation)
+
+    def errors(self, conversation: str | None = None) -> list[ErrorEvent]:
+        return self.of_kind(ErrorEvent, conversation)
+
+    def tools_run(self, conversation: str | None = None) -> list[str]:
+        """Names of the tools that actually executed (refused calls are left out), in order."""
+        return [e.tool for e in self.of_kind(ToolRunEvent, conversation) if not e.refused]
+
+    def handoffs(self, conversation: str | None = None) -> list[tuple[str, str]]:
+        """``(from_agent, to_agent)`` for each handoff, in order."""
+        return [(e.from_agent, e.to_agent) for e in self.of_kind(HandoffEvent, conversation)]
+
+    def steps_visited(self, conversation: str | None = None) -> list[str]:
+        """The single agent's steps in the order they were entered (the step of the first model call first)."""
+        path: list[str] = []
+        for event in self._of(conversation):
+            if isinstance(event, ModelCallEvent) and event.step is not None and not path:
+                path.append(event.step)
+            elif isinstance(event, StepChangeEvent):
+                if not path:
+                    path.append(event.from_step)
+                path.append(event.to_step)
+        return path
+
+    def current_step(self, conversation: str | None = None) -> str | None:
+        path = self.steps_visited(conversation)
+        return path[-1] if path else None
+
+    def agents_visited(self, conversation: str | None = None) -> list[str]:
+        """Agents that answered or received a handoff, in order, consecutive repeats collapsed."""
+        agents: list[str] = []
+        for event in self._of(conversation):
+            if isinstance(event, ModelCallEvent):
+                name = event.actor
+            elif isinstance(event, HandoffEvent):
+                name = event.to_agent
+            elif isinstance(event, MessageEvent) and event.role != "user":
+                name = event.actor
+            else:
+                continue
+            if not agents or agents[-1] != name:
+                agents.append(name)
+        return agents
+
+    def current_agent(self, conversation: str | None = None) -> str | None:
+        agents = self.agents_visited(conversation)
+        return agents[-1] if agents else None
+
+    def reasons(self, conversation: str | None = None) -> list[tuple[str, str]]:
+        """``(actor, reason)`` of every model call that gave a reason."""
+        return [(e.actor, e.reason) for e in self.model_calls(conversation) if e.reason]
+
+    def describe(self, conversation: str | None = None, width: int = 70) -> str:
+        """A deterministic, human-readable listing of one conversation (numbered from 1, no seq numbers)."""
+        lines = []
+        for number, event in enumerate(self._of(conversation), start=1):
+            lines.append(f"{number:2d}. {_one_line(event)}"[:width])
+        return "\n".join(lines)
+
+    # ---- helpers -------------------------------------------------------------------------------
+    def _resolve(self, conversation: str | None) -> str | None:
+        return self.latest_conversation() if conversation is None else str(conversation)
+
+    def _of(self, conversation: str | None) -> list[Event]:
+        conv = self._resolve(conversation)
+        return [e for e in self.events if e.conversation == conv]
+
+
+def _one_line(event: Event) -> str:
+    if isinstance(event, MessageEvent):
+        return f"{event.role:<9} {event.actor}: {event.text!r}"
+    if isinstance(event, ModelCallEvent):
+        called = ", ".join(c.name for c in event.tool_calls) or "text"
+        return f"model     {event.actor} [{', '.join(event.tools_offered)}] -> {called}"
+    if isinstance(event, ToolRunEvent):
+        flag = " REFUSED" if event.refused else (" ERROR" if event.is_error else "")
+        return f"tool      {event.actor}: {event.tool}{flag}"
+    if isinstance(event, StepChangeEvent):
+        return f"step      {event.from_step} -> {event.to_step} (by {event.tool})"
+    if isinstance(event, HandoffEvent):
+        return f"handoff   {event.from_agent} -> {event.to_agent} (by {event.tool})"
+    if isinstance(event, ErrorEvent):
+        return f"error     {event.actor}: {event.message}"
+    values = ", ".join(f"{f.name}={getattr(event, f.name)!r}" for f in fields(event)[2:])
+    return f"{event.kind:<9} {values}"
