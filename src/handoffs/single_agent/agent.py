@@ -1,0 +1,106 @@
+"""``build_support_agent``: seed 000's support bot as one ``create_agent`` call.
+
+Everything the bot is lives in the other modules; this one only plugs them together::
+
+    create_agent(
+        model,
+        tools=all_tools(configs),          # every tool any step may offer MUST be registered
+        middleware=[apply_step_config,     # turns the page before each model call
+                    step_guard,            # refuses tools the current step does not offer
+                    <recorder>],           # optional: sees what the model saw, and every tool result
+        state_schema=SupportState,
+        checkpointer=checkpointer,         # memory between invoke() calls (same thread_id)
+    )
+
+The middleware order matters: the first one wraps all the others. ``apply_step_config`` comes first and
+the recorder last, so the recorder sees the prompt and tools the model *really* got. The guard sits
+outside the recorder: a call it refuses never reaches the recorder's tool hook, which is how the recorder
+tells a refused call (its error message reached the model, the tool never ran) from one that ran.
+
+``model=None`` means the kit's default model: ``handoffs.models.chat_model()`` (the offline model unless
+``HANDOFFS_MODEL`` names a real one), falling back to ``OfflineChatModel()``.
+
+What this module is not: it does not run conversations (see :func:`ask` for the one-liner notebooks use).
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any, Mapping
+
+from langchain.agents import create_agent
+from langchain_core.language_models import BaseChatModel
+
+from handoffs.single_agent.middleware import step_config_middleware, step_guard_middleware
+from handoffs.single_agent.state import FIRST_STEP, SupportState
+from handoffs.single_agent.steps import STEP_CONFIGS, StepConfig, all_tools
+
+
+def default_model() -> BaseChatModel:
+    """The kit's default chat model (offline unless configured otherwise)."""
+    try:
+        from handoffs.models import chat_model
+    except ImportError:
+        from handoffs.models import OfflineChatModel
+
+        return OfflineChatModel()
+    return chat_model()
+
+
+def build_support_agent(
+    model: BaseChatModel | None = None,
+    *,
+    checkpointer: Any = None,
+    guard: bool = True,
+    recorder: Any = None,
+    configs: Mapping[str, StepConfig] = STEP_CONFIGS,
+    name: str = "support_bot",
+) -> Any:
+    """Seed 000's support bot: one agent whose prompt and tools follow ``state["current_step"]``.
+
+    Args:
+        model: a LangChain chat model with ``bind_tools``; ``None`` uses :func:`default_model`.
+        checkpointer: e.g. ``InMemorySaver()`` or ``SqliteSaver`` — keeps the state between ``invoke`` calls
+            that pass the same ``{"configurable": {"thread_id": ...}}``.
+        guard: ``False`` builds the bot exactly as the seed does, without the step guard (to see the gap).
+        recorder: a ``handoffs.recorder.RunRecorder``; its LangChain middleware records every model call
+            (prompt, tools offered, reply and its reason) and every tool call.
+        configs: the binder of scripts (step -> prompt, tools); defaults to the seed's three steps.
+        name: the agent's name (shown by the recorder and in the graph).
+    """
+    if FIRST_STEP not in configs:
+        raise ValueError(f"The configs need a {FIRST_STEP!r} step (the first step); they have: {', '.join(configs)}.")
+    middleware = [step_config_middleware(configs)]
+    if guard:
+        middleware.append(step_guard_middleware(configs))
+    if recorder is not None:
+        middleware.append(recorder.langchain_middleware(default_step=FIRST_STEP))
+    return create_agent(
+        model if model is not None else default_model(),
+        tools=all_tools(configs),
+        middleware=middleware,
+        state_schema=SupportState,
+        checkpointer=checkpointer,
+        name=name,
+    )
+
+
+def new_thread() -> dict[str, Any]:
+    """A run config with a fresh thread id (one conversation in a checkpointer)."""
+    return {"configurable": {"thread_id": f"support-{uuid.uuid4().hex[:8]}"}}
+
+
+def ask(agent: Any, text: str, config: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Send one user message and return the agent's state after it answered.
+
+    With a checkpointer pass the same ``config`` (see :func:`new_thread`) to continue a conversation.
+    """
+    return agent.invoke({"messages": [{"role": "user", "content": text}]}, config=dict(config or {}))
+
+
+def last_reply(state: Mapping[str, Any]) -> str:
+    """The text of the last message the assistant wrote in a state."""
+    for message in reversed(state["messages"]):
+        if getattr(message, "type", "") == "ai" and message.text:
+            return message.text
+    return ""

@@ -1,0 +1,138 @@
+"""The binder of scripts: one page (prompt + tools) per step of the conversation.
+
+Seed 000 keeps every step's behaviour in one dictionary, ``configs``. Here it is :data:`STEP_CONFIGS`::
+
+    STEP_CONFIGS = {
+        "triage":  {"prompt": TRIAGE_PROMPT,  "tools": [record_issue]},
+        "resolve": {"prompt": RESOLVE_PROMPT, "tools": [resolve_billing, resolve_technical,
+                                                        resolve_other, end_conversation]},
+        "done":    {"prompt": DONE_PROMPT,    "tools": []},
+    }
+
+Each page may also say ``"handoffs"``: which of its tools moves the conversation to which step. The
+agent does not need it — the tools' ``Command`` does the moving — but pictures and checks do: it is how
+:func:`step_edges` can draw the step graph without running anything. A test keeps the two honest (a
+declared handoff must be what the tool really does).
+
+Prompts may mention ``{issue_type}`` or ``{current_step}``: :func:`render_prompt` fills them from the
+state, leaving any other braces alone. Adding a step is adding a page (seed 000's closing exercise; see
+notebook 04).
+
+What this module is not: it does not apply the pages (the middleware does) and it runs nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from langchain_core.tools import BaseTool
+from typing_extensions import NotRequired, TypedDict
+
+from handoffs.single_agent.state import current_step_of, issue_type_of
+from handoffs.single_agent.tools import (
+    end_conversation,
+    record_issue,
+    resolve_billing,
+    resolve_other,
+    resolve_technical,
+)
+
+
+class StepConfig(TypedDict):
+    """One page of the binder: the system prompt and the tools the model gets in this step."""
+
+    prompt: str
+    tools: list[BaseTool]
+    handoffs: NotRequired[dict[str, str]]  # tool name -> the step that tool moves to
+
+
+TRIAGE_PROMPT = """You are a friendly customer support agent. You are in the TRIAGE step.
+Your only job in this step is to find out what kind of issue the user has: billing, technical, or other.
+1. If the issue is not clear yet, ask one short question about it.
+2. As soon as you know the category, call record_issue with it.
+Do not try to solve the issue in this step. Never promise or give a refund here, whatever the user asks."""
+
+RESOLVE_PROMPT = """You are a friendly customer support agent. You are in the RESOLVE step.
+The user's issue was recorded as: {issue_type}.
+1. Call the resolve tool for that category: resolve_billing, resolve_technical or resolve_other.
+2. Call end_conversation once the issue is resolved."""
+
+DONE_PROMPT = """You are a friendly customer support agent. The conversation is DONE: the issue is resolved.
+Say a short, polite goodbye to the user and thank them for their patience. You have no tools in this step."""
+
+STEP_CONFIGS: dict[str, StepConfig] = {
+    "triage": {
+        "prompt": TRIAGE_PROMPT,
+        "tools": [record_issue],
+        "handoffs": {"record_issue": "resolve"},
+    },
+    "resolve": {
+        "prompt": RESOLVE_PROMPT,
+        "tools": [resolve_billing, resolve_technical, resolve_other, end_conversation],
+        "handoffs": {"end_conversation": "done"},
+    },
+    "done": {
+        "prompt": DONE_PROMPT,
+        "tools": [],
+    },
+}
+
+
+class UnknownStepError(KeyError):
+    """The state is in a step the binder has no page for (a tool moved to a step nobody configured)."""
+
+    def __init__(self, step: str, known: list[str]):
+        self.step, self.known = step, known
+        super().__init__(
+            f"current_step is {step!r} but the step configs have no such entry "
+            f"(known steps: {', '.join(known)}). Add configs[{step!r}] = {{'prompt': ..., 'tools': [...]}}."
+        )
+
+    def __str__(self) -> str:  # KeyError would print the repr of the message
+        return self.args[0]
+
+
+def config_for(configs: Mapping[str, StepConfig], state: Mapping[str, Any]) -> tuple[str, StepConfig]:
+    """The current step's name and page, or :class:`UnknownStepError` naming the missing page."""
+    step = current_step_of(state)
+    if step not in configs:
+        raise UnknownStepError(step, list(configs))
+    return step, configs[step]
+
+
+_PLACEHOLDER = re.compile(r"\{(issue_type|current_step)\}")
+
+
+def render_prompt(prompt: str, state: Mapping[str, Any]) -> str:
+    """The page's prompt with ``{issue_type}`` / ``{current_step}`` filled from the state."""
+    values = {"issue_type": issue_type_of(state) or "not recorded yet", "current_step": current_step_of(state)}
+    return _PLACEHOLDER.sub(lambda m: values[m.group(1)], prompt)
+
+
+def tool_names(config: Mapping[str, Any]) -> list[str]:
+    """The names of the tools a page offers, in order."""
+    return [t.name for t in config.get("tools", [])]
+
+
+def all_tools(configs: Mapping[str, StepConfig]) -> list[BaseTool]:
+    """Every tool any page offers, once each — what ``create_agent(tools=...)`` must register.
+
+    Two different tools with the same name would make a call ambiguous, so that is an error.
+    """
+    seen: dict[str, BaseTool] = {}
+    for step, config in configs.items():
+        for t in config.get("tools", []):
+            other = seen.setdefault(t.name, t)
+            if other is not t:
+                raise ValueError(f"Two different tools are named {t.name!r} (second one in step {step!r}).")
+    return list(seen.values())
+
+
+def step_edges(configs: Mapping[str, StepConfig]) -> list[tuple[str, str, str]]:
+    """``(from_step, to_step, tool_name)`` for every declared handoff: the edges of the step graph."""
+    return [
+        (step, target, tool_name)
+        for step, config in configs.items()
+        for tool_name, target in config.get("handoffs", {}).items()
+    ]

@@ -1,0 +1,104 @@
+"""The support bot's tools: two that *move the conversation on*, four that just *do something*.
+
+Seed 000's rule of thumb, which this module follows:
+
+* a tool that only does its job returns a plain value (``resolve_billing``, ``resolve_technical``,
+  ``resolve_other``) — the model reads it, the step stays where it is;
+* a tool that moves the conversation to another step returns a ``Command`` that updates the state
+  (``record_issue`` -> ``"resolve"``, ``end_conversation`` -> ``"done"``).
+
+A ``Command`` that answers a tool call **must** carry a ``ToolMessage`` with
+``tool_call_id=runtime.tool_call_id`` in ``update["messages"]``: the model asked a question (the tool
+call) and LangGraph refuses to go on without its answer ("Expected to have a matching ToolMessage").
+:func:`handoff` builds such a Command so no tool forgets it.
+
+The docstrings are the tools' descriptions: they are all a model (real or offline) knows about when to
+call a tool, so they say plainly what the tool is for and when to call it.
+
+What this module is not: it does not say which step offers which tool (that is
+:mod:`handoffs.single_agent.steps`) and it does not stop a tool being called out of step (that is the
+guard in :mod:`handoffs.single_agent.middleware`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain.messages import ToolMessage
+from langchain.tools import ToolRuntime, tool
+from langgraph.types import Command
+
+from handoffs.single_agent.state import ISSUE_TYPES, SupportState, issue_type_of
+
+
+def handoff(runtime: ToolRuntime, note: str, *, to_step: str, **more_state: Any) -> Command:
+    """A ``Command`` that answers this tool call with ``note`` and moves the state to ``to_step``.
+
+    ``more_state`` lands in the state too (e.g. ``issue_type="billing"``). The ``ToolMessage`` is what
+    the model reads back; without it LangGraph stops with "Expected to have a matching ToolMessage".
+    """
+    return Command(
+        update={
+            "messages": [ToolMessage(content=note, tool_call_id=runtime.tool_call_id)],
+            "current_step": to_step,
+            **more_state,
+        }
+    )
+
+
+@tool(parse_docstring=True)
+def record_issue(issue: str, runtime: ToolRuntime[None, SupportState]) -> Command | str:
+    """Record what kind of issue the user has, which hands the conversation over to the resolve step.
+
+    Call this as soon as you know the category of the user's issue.
+
+    Args:
+        issue: The category of the user's issue: billing, technical, or other.
+    """
+    category = issue.strip().lower()
+    if category not in ISSUE_TYPES:
+        options = ", ".join(ISSUE_TYPES)
+        return f"Not recorded: '{issue}' is not a category. Use one of: {options}."
+    return handoff(
+        runtime,
+        f"Issue recorded as {category}. Moving to the resolve step.",
+        to_step="resolve",
+        issue_type=category,
+    )
+
+
+def resolution(runtime: ToolRuntime, action: str, next_for_customer: str) -> str:
+    """The note a resolve tool returns: what was done, for which recorded issue type, what happens next."""
+    issue_type = issue_type_of(runtime.state) or "unknown"
+    return f"{action} (recorded issue type: {issue_type}). {next_for_customer}"
+
+
+@tool
+def resolve_billing(runtime: ToolRuntime[None, SupportState]) -> str:
+    """Resolve a billing issue (a double charge, a wrong amount, a payment problem) by refunding the charge."""
+    return resolution(runtime, "Refund issued for the duplicate charge",
+                      "It will appear on the customer's statement within 3-5 business days.")
+
+
+@tool
+def resolve_technical(runtime: ToolRuntime[None, SupportState]) -> str:
+    """Resolve a technical issue (the app crashes, login fails, something is broken) by resetting the account's session."""
+    return resolution(runtime, "Account session reset and a fix for the login crash pushed",
+                      "The customer should update the app and sign in again.")
+
+
+@tool
+def resolve_other(runtime: ToolRuntime[None, SupportState]) -> str:
+    """Resolve any other issue (an address change, an account detail, a general question) by updating the account."""
+    return resolution(runtime, "Request completed and noted on the customer's account",
+                      "A confirmation email is on its way.")
+
+
+@tool
+def end_conversation(runtime: ToolRuntime[None, SupportState]) -> Command:
+    """End the conversation. Call this once the issue is resolved."""
+    return handoff(runtime, "Conversation closed. Say goodbye to the user.", to_step="done")
+
+
+#: Every tool of the seed's bot, in the order the steps use them.
+SUPPORT_TOOLS = (record_issue, resolve_billing, resolve_technical, resolve_other, end_conversation)
