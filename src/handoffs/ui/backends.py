@@ -1,0 +1,137 @@
+"""Backends connect a :class:`~handoffs.ui.ChatPanel` to an agent: one customer turn in, one reply out.
+
+A backend has a ``conversation`` id (what the recorder files the run under), a ``badge_label`` (``"step"`` for a
+single agent, ``"agent"`` for several) and ``async respond(text) -> Reply``. Two are provided:
+
+- :class:`LangChainBackend` — a ``create_agent`` agent with a checkpointer; keeps one ``thread_id``. By default it
+  runs ``agent.invoke`` in a worker thread (the seed's step middleware is a plain ``def``, which ``ainvoke`` refuses);
+  ``use_async=True`` calls ``agent.ainvoke`` instead.
+- :class:`AutoGenBackend` — an AutoGen runtime session. Replies arrive asynchronously: the part-2 ``UserAgent``
+  calls ``backend.deliver(agent, text)`` when an ``AgentResponse`` reaches it, and gets the customer's next words
+  with ``await backend.next_user_text()`` (instead of ``input()``), or the backend calls your ``publish(text)``.
+  ``respond`` resolves when the reply for that turn arrived, or raises :class:`ReplyTimeout`.
+
+Backends render nothing; panels render nothing but what backends and the recorder say.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable, Protocol
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What came back for one customer turn: who answered, in which role, and the text."""
+
+    speaker: str
+    text: str
+    role: str = "assistant"  # assistant | operator
+
+
+class ChatBackend(Protocol):
+    conversation: str
+    badge_label: str
+
+    async def respond(self, text: str) -> Reply: ...
+
+
+class ReplyTimeout(TimeoutError):
+    """No reply arrived in time; the message says what to check."""
+
+
+class LangChainBackend:
+    """One conversation (``thread_id``) with a LangChain ``create_agent`` agent (give it a checkpointer)."""
+
+    badge_label = "step"
+
+    def __init__(self, agent: Any, thread_id: str = "panel", use_async: bool = False, speaker: str = "bot") -> None:
+        self.agent = agent
+        self.conversation = str(thread_id)
+        self.use_async = use_async
+        self.speaker = speaker
+
+    @property
+    def config(self) -> dict:
+        return {"configurable": {"thread_id": self.conversation}}
+
+    async def respond(self, text: str) -> Reply:
+        payload = {"messages": [{"role": "user", "content": text}]}
+        if self.use_async:
+            result = await self.agent.ainvoke(payload, self.config)
+        else:
+            result = await asyncio.to_thread(self.agent.invoke, payload, self.config)
+        return Reply(self.speaker, _last_ai_text(result))
+
+
+def _last_ai_text(result: Any) -> str:
+    for message in reversed(result.get("messages", []) if isinstance(result, dict) else []):
+        if getattr(message, "type", "") == "ai" and getattr(message, "text", ""):
+            return message.text
+    return "(the agent finished without a text reply)"
+
+
+class AutoGenBackend:
+    """One AutoGen session (topic source). Part-2's ``UserAgent`` talks to it instead of ``input()``/``print()``.
+
+    ``publish``: optional ``async publish(text)`` that puts the customer's words into the runtime. Without it,
+    the words wait in a queue for the ``UserAgent``'s ``await backend.next_user_text()``.
+    ``operator_agents``: agent types whose replies are shown as the human operator's.
+    """
+
+    badge_label = "agent"
+
+    def __init__(self, session_id: str, publish: Callable[[str], Awaitable[None]] | None = None,
+                 timeout: float = 30.0, operator_agents: tuple[str, ...] = ("HumanAgent",)) -> None:
+        self.conversation = str(session_id)
+        self.publish = publish
+        self.timeout = timeout
+        self.operator_agents = tuple(operator_agents)
+        self._inbox: asyncio.Queue[str] | None = None
+        self._waiting: asyncio.Future[Reply] | None = None
+        self._listeners: list[Callable[[Reply], None]] = []
+        self.unanswered: list[Reply] = []  # replies that arrived while nobody waited for one
+
+    # ---- the UserAgent's side ------------------------------------------------------------------
+    def deliver(self, agent: str, text: str) -> None:
+        """An agent's reply reached the customer (call this from the UserAgent's AgentResponse handler)."""
+        role = "operator" if agent in self.operator_agents else "assistant"
+        reply = Reply(str(agent), str(text), role)
+        if self._waiting is not None and not self._waiting.done():
+            self._waiting.set_result(reply)
+            return
+        self.unanswered.append(reply)
+        for listener in list(self._listeners):
+            listener(reply)
+
+    async def next_user_text(self) -> str:
+        """Wait for the customer's next words (the UserAgent's replacement for ``input()``)."""
+        return await self._queue().get()
+
+    # ---- the panel's side ----------------------------------------------------------------------
+    def on_unanswered(self, listener: Callable[[Reply], None]) -> None:
+        """Call ``listener(reply)`` for replies that arrive outside a turn (e.g. a second message)."""
+        self._listeners.append(listener)
+
+    async def respond(self, text: str) -> Reply:
+        loop = asyncio.get_running_loop()
+        self._waiting = loop.create_future()
+        if self.publish is not None:
+            await self.publish(text)
+        else:
+            self._queue().put_nowait(text)
+        try:
+            return await asyncio.wait_for(asyncio.shield(self._waiting), self.timeout)
+        except asyncio.TimeoutError:
+            raise ReplyTimeout(
+                f"no reply in session {self.conversation!r} within {self.timeout:g} s — is the runtime started, and "
+                "does the UserAgent call backend.deliver(agent, text) when an AgentResponse arrives?"
+            ) from None
+        finally:
+            self._waiting = None
+
+    def _queue(self) -> asyncio.Queue[str]:
+        if self._inbox is None:
+            self._inbox = asyncio.Queue()
+        return self._inbox

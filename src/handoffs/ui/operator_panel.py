@@ -1,0 +1,151 @@
+"""`OperatorPanel`: the human agent's desk — what the customer asked, the context, and a reply box.
+
+The agent side awaits ``await desk.ask(conversation, request, context)``: the request appears on the desk and the
+agent's coroutine waits on an ``asyncio.Future`` (never ``input()``) until the operator answers. The operator side
+is the reply box and Send button, or from code ``await desk.next_request()`` and ``await desk.reply(text)`` (what
+the button does). Requests are answered oldest first. All text is escaped by ``handoffs.ui.render``.
+This panel does not talk to any framework: a part-2 ``HumanAgent`` calls ``ask`` from its message handler.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+import ipywidgets as widgets
+
+from .render import ChatEntry, esc, status_html, transcript_html
+
+DISPLAY_LIMIT = 2_000
+
+
+@dataclass
+class OperatorRequest:
+    """One customer waiting for a human: the conversation, what they asked, the context, and the answer to come."""
+
+    conversation: str
+    request: str
+    context: list[ChatEntry]
+    answer: asyncio.Future = field(repr=False)
+
+
+class OperatorPanel:
+    """The human operator's desk. Show it by leaving it as the last expression of a cell."""
+
+    def __init__(self, title: str = "Operator desk", display_limit: int = DISPLAY_LIMIT) -> None:
+        self.display_limit = display_limit
+        self.pending: list[OperatorRequest] = []
+        self.answered: list[tuple[OperatorRequest, str]] = []
+        self._arrivals: asyncio.Queue[OperatorRequest] | None = None
+        self._tasks: set[asyncio.Task] = set()
+
+        self.title = widgets.HTML(f"<b style='font-size:17px'>{esc(title)}</b>")
+        self.waiting = widgets.HTML().add_class("handoffs-operator-waiting")
+        self.request_view = widgets.HTML().add_class("handoffs-operator-request")
+        self.reply_box = widgets.Textarea(placeholder="Your reply to the customer",
+                                          layout=widgets.Layout(width="100%", height="70px")).add_class("handoffs-operator-input")
+        self.send_button = widgets.Button(description="Send reply", button_style="warning",
+                                          icon="reply").add_class("handoffs-operator-send")
+        self.status = widgets.HTML().add_class("handoffs-operator-status")
+        self.widget = widgets.VBox(
+            [widgets.HBox([self.title, self.waiting], layout=widgets.Layout(justify_content="space-between")),
+             self.request_view, self.reply_box, widgets.HBox([self.send_button, self.status])],
+            layout=widgets.Layout(border="2px solid #b45309", padding="8px", max_width="820px"),
+        ).add_class("handoffs-operator")
+        self.send_button.on_click(lambda _button: self._start(self.reply_box.value))
+        self._render()
+
+    # ---- the agent's side ----------------------------------------------------------------------
+    async def ask(self, conversation: str, request: str, context: Iterable[Any] = (),
+                  timeout: float | None = None) -> str:
+        """Show a customer's request on the desk and wait for the operator's reply (the agent calls this)."""
+        item = OperatorRequest(str(conversation), str(request), [_as_entry(c) for c in context],
+                               asyncio.get_running_loop().create_future())
+        self.pending.append(item)
+        self._queue().put_nowait(item)
+        self._render()
+        try:
+            return await asyncio.wait_for(asyncio.shield(item.answer), timeout)
+        except asyncio.TimeoutError:
+            raise TimeoutError(f"the operator did not answer conversation {item.conversation!r} "
+                               f"within {timeout:g} s") from None
+        finally:
+            if item in self.pending:
+                self.pending.remove(item)
+                self._render()
+
+    # ---- the operator's side -------------------------------------------------------------------
+    async def next_request(self, timeout: float | None = 30.0) -> OperatorRequest:
+        """Wait until a customer is waiting for a human and return that request (oldest first)."""
+        while True:
+            item = await asyncio.wait_for(self._queue().get(), timeout)
+            if not item.answer.done():
+                return item
+
+    async def reply(self, text: str) -> OperatorRequest | None:
+        """Answer the oldest waiting request (what the Send reply button does); None if nothing was sent."""
+        if not (text or "").strip():
+            self._set_status("Type a reply first — empty replies are not sent.", "info")
+            return None
+        open_requests = [p for p in self.pending if not p.answer.done()]
+        if not open_requests:
+            self._set_status("No customer is waiting for a human right now.", "info")
+            return None
+        item = open_requests[0]
+        item.answer.set_result(text)
+        self.answered.append((item, text))
+        self.reply_box.value = ""
+        self._set_status(f"Sent to conversation {item.conversation}.", "info")
+        self._render()
+        await asyncio.sleep(0)  # let the waiting agent continue
+        return item
+
+    # ---- internals -----------------------------------------------------------------------------
+    def _start(self, text: str) -> None:
+        task = asyncio.ensure_future(self.reply(text))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _queue(self) -> asyncio.Queue[OperatorRequest]:
+        if self._arrivals is None:
+            self._arrivals = asyncio.Queue()
+        return self._arrivals
+
+    def _set_status(self, text: str, kind: str) -> None:
+        self.status.value = status_html(text, kind) if text else ""
+
+    def _render(self) -> None:
+        open_requests = [p for p in self.pending if not p.answer.done()]
+        count = len(open_requests)
+        self.waiting.value = (f'<span class="handoffs-waiting-count" style="font-size:14px;font-weight:bold;'
+                              f'color:{"#b45309" if count else "#4b5563"}">{count} waiting</span>')
+        self.send_button.disabled = count == 0
+        if not open_requests:
+            self.request_view.value = '<i style="color:#6b7280">No customer is waiting for a human.</i>'
+            return
+        item = open_requests[0]
+        entries = item.context + [ChatEntry("user", "customer asks", item.request)]
+        self.request_view.value = (
+            f'<div style="font-size:14px;color:#374151">Conversation <b>{esc(item.conversation)}</b></div>'
+            + transcript_html(entries, self.display_limit)
+        )
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
+def _as_entry(item: Any) -> ChatEntry:
+    """Context lines may be ChatEntry, (speaker, text) pairs, plain strings, or AutoGen LLMMessages."""
+    if isinstance(item, ChatEntry):
+        return item
+    if isinstance(item, tuple) and len(item) == 2:
+        return ChatEntry("note", str(item[0]), str(item[1]))
+    content = getattr(item, "content", None)
+    if content is not None:
+        speaker = getattr(item, "source", None) or type(item).__name__
+        role = "user" if type(item).__name__ == "UserMessage" else "assistant"
+        return ChatEntry(role, str(speaker), content if isinstance(content, str) else repr(content))
+    return ChatEntry("note", "", str(item))

@@ -1,0 +1,98 @@
+"""Safe HTML for the panels: every piece of user or model text is escaped here, and long text is cut for display.
+
+ipywidgets' ``HTML`` widget does not sanitise (``<img src=x onerror=...>`` runs in JupyterLab), so nothing reaches
+a widget's ``value`` except through these functions. Text is escaped with ``html.escape`` and shown with
+``white-space: pre-wrap`` and ``dir="auto"`` (right-to-left scripts, Korean and emoji render as typed). A very long
+message shows its first ``limit`` characters, a "show more" fold with a bounded amount more, and a note with the
+full length; the full text stays in the panel's ``messages`` and in the recorder. This module builds strings only.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+SHOW_MORE_CHARS = 20_000  # at most this much more text inside the "show more" fold
+
+ROLE_COLOURS = {  # background, border: high contrast, readable on a projector
+    "user": ("#e8f0fe", "#1a56db"),
+    "assistant": ("#f3f4f6", "#374151"),
+    "operator": ("#fff4e5", "#b45309"),
+    "error": ("#fde8e8", "#c81e1e"),
+    "note": ("#ffffff", "#9ca3af"),
+}
+
+
+@dataclass(frozen=True)
+class ChatEntry:
+    """One line of a transcript as a panel keeps it: who, in which role, and the FULL text."""
+
+    role: str  # user | assistant | operator | error | note
+    speaker: str
+    text: str
+
+
+def esc(text: object) -> str:
+    """Escape any value for use inside HTML text or a quoted attribute."""
+    return html.escape(str(text), quote=True)
+
+
+def clipped_html(text: str, limit: int) -> str:
+    """Escaped text, cut to ``limit`` characters with a "show more" fold and a note when it is longer."""
+    if len(text) <= limit:
+        return esc(text)
+    more = text[limit : limit + SHOW_MORE_CHARS]
+    shown = limit + len(more)
+    note = f"{len(text):,} characters"
+    if shown < len(text):
+        note += f"; the panel shows the first {shown:,} — the full text is kept in the record"
+    return (
+        f"{esc(text[:limit])}"
+        f'<details class="handoffs-more"><summary>show more</summary>{esc(more)}</details>'
+        f'<div class="handoffs-clip-note" style="font-size:0.85em;color:#4b5563">({esc(note)})</div>'
+    )
+
+
+def entry_html(entry: ChatEntry, limit: int) -> str:
+    """One transcript bubble. The role is also a CSS class (``handoffs-msg-user`` ...) for browser tests."""
+    background, border = ROLE_COLOURS.get(entry.role, ROLE_COLOURS["note"])
+    role_class = "".join(ch for ch in entry.role if ch.isalnum())
+    return (
+        f'<div class="handoffs-msg handoffs-msg-{role_class}" dir="auto" '
+        f'style="margin:4px 0;padding:6px 10px;border-left:4px solid {border};background:{background};'
+        f'white-space:pre-wrap;overflow-wrap:anywhere;font-size:15px;color:#111827">'
+        f'<b class="handoffs-speaker">{esc(entry.speaker)}</b>: '
+        f'<span class="handoffs-text">{clipped_html(entry.text, limit)}</span></div>'
+    )
+
+
+def transcript_html(entries: list[ChatEntry], limit: int, empty_hint: str = "No messages yet.") -> str:
+    """The whole transcript (newest last) inside a scrolling box."""
+    body = "".join(entry_html(e, limit) for e in entries) or f'<i style="color:#6b7280">{esc(empty_hint)}</i>'
+    return f'<div class="handoffs-transcript-body" style="max-height:420px;overflow-y:auto">{body}</div>'
+
+
+def badge_html(label: str, value: str | None) -> str:
+    """The step/agent badge, e.g. ``step: resolve``."""
+    shown = value if value else "—"
+    return (
+        f'<span class="handoffs-badge-text" style="display:inline-block;padding:2px 10px;border-radius:12px;'
+        f'background:#1a56db;color:#ffffff;font-weight:bold;font-size:14px">{esc(label)}: '
+        f'<span class="handoffs-badge-value">{esc(shown)}</span></span>'
+    )
+
+
+def reasons_html(reasons: list[tuple[str, str, str]]) -> str:
+    """The "why" box: one line per model call — who decided, what they did, and the model's reason."""
+    if not reasons:
+        return '<i style="color:#6b7280">No model reasons recorded yet.</i>'
+    rows = "".join(
+        f'<li dir="auto"><b>{esc(actor)}</b> → {esc(action)}: {esc(reason)}</li>' for actor, action, reason in reasons
+    )
+    return f'<ol class="handoffs-why-list" style="font-size:14px;margin:0;padding-left:22px">{rows}</ol>'
+
+
+def status_html(text: str, kind: str = "info") -> str:
+    """A one-line status under the input: a hint, the busy note or an error (kind: info|busy|error)."""
+    colour = {"info": "#4b5563", "busy": "#1a56db", "error": "#c81e1e"}.get(kind, "#4b5563")
+    return f'<span class="handoffs-status-{esc(kind)}" dir="auto" style="color:{colour};font-size:14px">{esc(text)}</span>'
