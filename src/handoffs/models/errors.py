@@ -1,0 +1,154 @@
+"""One clear sentence for everything that can go wrong between the kit and a model.
+
+A learner who mistypes a model name or forgets a key should read *one* sentence naming the setting to
+change, not forty lines of HTTP internals. This module holds:
+
+* :class:`ModelSetupError` — raised by :mod:`handoffs.models.switch` before any request is made (unknown
+  spec, missing key, a key passed as a parameter);
+* :class:`ModelCallError` — raised when a request to a real model fails; ``kind`` says what failed
+  (``auth``, ``unknown_model``, ``rate_limit``, ``server_error``, ``timeout``, ``unreachable``,
+  ``bad_request``, ``refused``) and ``status_code`` the HTTP status, if any;
+* :func:`explain_model_error` — turns the ``openai`` SDK's exceptions into that one sentence;
+* :func:`mask_secret` — how a key may appear anywhere at all (it never does in full).
+
+It does not retry anything: transient failures (429, 5xx, timeouts) are retried by the ``openai`` SDK
+itself (``max_retries``) before they reach this module.
+"""
+
+from __future__ import annotations
+
+import openai
+
+OFFLINE_HINT = "HANDOFFS_MODEL=offline"
+
+
+class ModelError(Exception):
+    """Base class: ``str(error)`` is one sentence meant for the learner."""
+
+    def __init__(self, message: str, *, kind: str = "setup", status_code: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.kind = kind
+        self.status_code = status_code
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.message!r})"
+
+
+class ModelSetupError(ModelError, ValueError):
+    """The spec or the environment does not describe a usable model; nothing was sent anywhere."""
+
+
+class ModelCallError(ModelError, RuntimeError):
+    """A real model was asked and the request failed (after the SDK's own retries, if any)."""
+
+
+def mask_secret(secret: str | None) -> str:
+    """A key as it may be shown: never more than its last four characters (``'…a1b2'``)."""
+    if not secret:
+        return "(none)"
+    return "…" + secret[-4:] if len(secret) >= 12 else "…"
+
+
+def _server_message(exc: openai.APIStatusError, limit: int = 160) -> str:
+    """The server's own error message, trimmed to one short line (keys are never echoed by servers we run)."""
+    body = exc.body
+    message = ""
+    if isinstance(body, dict):
+        inner = body.get("error", body)
+        if isinstance(inner, dict):
+            message = str(inner.get("message") or "")
+        elif isinstance(inner, str):
+            message = inner
+    message = " ".join((message or exc.message or "").split())
+    return message if len(message) <= limit else message[: limit - 1] + "…"
+
+
+def _error_code(exc: openai.APIStatusError) -> str:
+    body = exc.body
+    if isinstance(body, dict):
+        inner = body.get("error", body)
+        if isinstance(inner, dict) and inner.get("code"):
+            return str(inner["code"])
+    return str(getattr(exc, "code", "") or "")
+
+
+def classify(exc: BaseException) -> tuple[str, int | None]:
+    """``(kind, status_code)`` of an ``openai`` SDK exception (see the module docstring for the kinds)."""
+    if isinstance(exc, openai.APITimeoutError):
+        return "timeout", None
+    if isinstance(exc, openai.APIConnectionError):
+        return "unreachable", None
+    if isinstance(exc, openai.APIStatusError):
+        status = exc.status_code
+        if isinstance(exc, (openai.AuthenticationError, openai.PermissionDeniedError)):
+            return "auth", status
+        if isinstance(exc, openai.NotFoundError):
+            return "unknown_model", status
+        if isinstance(exc, openai.RateLimitError):
+            return "rate_limit", status
+        if status >= 500:
+            return "server_error", status
+        return "bad_request", status
+    return "refused", None
+
+
+def explain_model_error(
+    exc: BaseException,
+    *,
+    base_url: str | None = None,
+    model: str | None = None,
+    key_setting: str = "OPENAI_API_KEY",
+    spec_setting: str = "HANDOFFS_MODEL",
+    timeout: float | None = None,
+) -> str:
+    """One sentence saying what failed and which setting to change.
+
+    ``base_url`` and ``model`` name the endpoint in the sentence; ``key_setting`` is the environment
+    variable the key was read from and ``spec_setting`` where the model spec came from. A
+    :class:`ModelError` is returned as it is; anything that is not an ``openai`` error keeps its own
+    first line.
+    """
+    if isinstance(exc, ModelError):
+        return exc.message
+    at = f" at {base_url}" if base_url else ""
+    server = f"The model server{at}"
+    kind, status = classify(exc)
+    if kind == "timeout":
+        within = f" within {timeout:g} s" if timeout else " in time"
+        return f"{server} did not answer{within}: check that it is running, raise the timeout, or fix {spec_setting}."
+    if kind == "unreachable":
+        return f"Cannot reach the model server{at}: start it, or fix {spec_setting}."
+    if not isinstance(exc, openai.APIStatusError):
+        text = str(exc).strip().splitlines()
+        return f"{type(exc).__name__}: {text[0] if text else 'no details'}"
+    if kind == "auth":
+        return (
+            f"{server} rejected the API key ({status}): set {key_setting} in your environment "
+            f"to a valid key (never in a notebook), or set {OFFLINE_HINT}."
+        )
+    if kind == "unknown_model":
+        named = f"the model '{model}'" if model else "that model"
+        return f"{server} does not know {named} (404): fix the model name in {spec_setting}."
+    if kind == "rate_limit":
+        if _error_code(exc) == "insufficient_quota":
+            return f"The account behind {key_setting} has no credit left (429 insufficient_quota): add credit, or set {OFFLINE_HINT}."
+        return (
+            f"{server} kept refusing with 'too many requests' (429) after the SDK's retries: "
+            f"wait a minute, or set {OFFLINE_HINT}."
+        )
+    if kind == "server_error":
+        return (
+            f"{server} failed with an internal error ({status}) after the SDK's retries: "
+            f"try again later, or set {OFFLINE_HINT}."
+        )
+    detail = _server_message(exc)
+    return f"{server} refused the request ({status}: {detail or 'no details'}); check the spec in {spec_setting}."
+
+
+def to_model_call_error(exc: BaseException, **context: object) -> ModelCallError:
+    """Wrap an ``openai`` exception into a :class:`ModelCallError` carrying the one-sentence message."""
+    kind, status = classify(exc)
+    error = ModelCallError(explain_model_error(exc, **context), kind=kind, status_code=status)  # type: ignore[arg-type]
+    error.original = exc  # kept for debugging; not part of the message or the repr
+    return error

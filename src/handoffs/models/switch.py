@@ -1,0 +1,264 @@
+"""One switch from the offline model to a real one, for LangChain and AutoGen alike.
+
+``chat_model(spec=None, **kwargs)`` returns a LangChain chat model and ``model_client(spec=None, **kwargs)``
+an AutoGen ``ChatCompletionClient``. ``spec`` (or the environment variable ``HANDOFFS_MODEL`` when it is
+None; ``offline`` when that is unset too) is one of:
+
+=============================================  ===============================================================
+``offline``                                    the kit's deterministic offline model (no network, no key)
+``openai:<model>``                             OpenAI, e.g. ``openai:gpt-4o-mini``; key from ``OPENAI_API_KEY``
+``openai-compatible:<base_url>?model=<model>``  any OpenAI-compatible server, e.g.
+                                               ``openai-compatible:http://localhost:11434/v1?model=llama3.1``
+``openai-compatible:<model>``                  the same, with the address taken from ``HANDOFFS_BASE_URL``
+=============================================  ===============================================================
+
+Keys are read from the environment only: ``OPENAI_API_KEY`` for OpenAI, ``HANDOFFS_API_KEY`` for an
+OpenAI-compatible server (optional: local servers usually need none; the kit's own server wants its
+``--token``). A key is never a parameter (passing ``api_key=`` raises), never printed, never in a repr:
+an OpenAI key is never sent to another server.
+
+Real models are ``langchain_openai.ChatOpenAI`` and ``autogen_ext``'s ``OpenAIChatCompletionClient``
+(thin subclasses that turn the ``openai`` SDK's errors into one-sentence
+:class:`~handoffs.models.errors.ModelCallError`). Transient failures (429, 5xx, timeouts) are retried by the
+SDK itself (``max_retries``, default 2). This module builds models; it does not run them or pick prompts.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qs, urlsplit, urlunsplit
+
+import openai
+from autogen_ext.models.openai import OpenAIChatCompletionClient
+from langchain_openai import ChatOpenAI
+
+from handoffs.models.errors import ModelSetupError, mask_secret, to_model_call_error
+
+SPEC_VARIABLE = "HANDOFFS_MODEL"
+ACCEPTED_FORMS = (
+    "offline, openai:<model> (e.g. openai:gpt-4o-mini), "
+    "openai-compatible:<base_url>?model=<model> (e.g. openai-compatible:http://localhost:11434/v1?model=llama3.1), "
+    "or openai-compatible:<model> with HANDOFFS_BASE_URL set"
+)
+DEFAULT_TIMEOUT_S = 60.0
+DEFAULT_MAX_RETRIES = 2
+NO_KEY_PLACEHOLDER = "no-key-needed"  # sent to compatible servers when HANDOFFS_API_KEY is unset
+SAMPLING_OPTIONS = {"temperature", "top_p", "seed", "max_tokens", "max_completion_tokens", "stop"}
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    """A parsed spec. ``origin`` names where it came from (used in error messages)."""
+
+    provider: str  # "offline" | "openai" | "openai-compatible"
+    model: str = "handoffs-offline"
+    base_url: str | None = None
+    key_variable: str | None = None
+    origin: str = SPEC_VARIABLE
+
+    def __str__(self) -> str:
+        if self.provider == "offline":
+            return "offline"
+        if self.provider == "openai":
+            return f"openai:{self.model}"
+        return f"openai-compatible:{self.base_url}?model={self.model}"
+
+    def api_key(self) -> str:
+        """The key from the environment (never stored on this object, so it cannot leak through its repr)."""
+        if self.provider == "openai":
+            key = os.environ.get("OPENAI_API_KEY", "").strip()
+            if not key:
+                raise ModelSetupError(
+                    "No OpenAI key: set OPENAI_API_KEY in your environment (never in a notebook), "
+                    f"or set {SPEC_VARIABLE}=offline."
+                )
+            return key
+        return os.environ.get("HANDOFFS_API_KEY", "").strip() or NO_KEY_PLACEHOLDER
+
+    def describe(self) -> str:
+        """One line for a notebook: which model, where, and which key (masked)."""
+        if self.provider == "offline":
+            return "offline model 'handoffs-offline' (deterministic, no network, no key)"
+        key = os.environ.get(self.key_variable or "", "")
+        key_text = f"key from {self.key_variable} {mask_secret(key)}" if key else f"no key ({self.key_variable} unset)"
+        where = "OpenAI" if self.provider == "openai" else self.base_url
+        return f"model '{self.model}' at {where}, {key_text}"
+
+
+def _check_base_url(url: str, origin: str) -> str:
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ModelSetupError(f"'{url}' is not a server address: write it as http://host:port/v1 in {origin}.")
+    return urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/"), "", ""))
+
+
+def parse_spec(spec: str | None = None) -> ModelSpec:
+    """Read a spec (or ``HANDOFFS_MODEL``) into a :class:`ModelSpec`; raise one clear sentence if it is wrong."""
+    origin = "the spec argument" if spec is not None else SPEC_VARIABLE
+    text = (spec if spec is not None else os.environ.get(SPEC_VARIABLE, "") or "offline").strip()
+    provider, _, rest = text.partition(":")
+    provider = provider.strip().lower()
+    if provider == "offline" and not rest:
+        return ModelSpec("offline", origin=origin)
+    if provider == "openai" and rest.strip():
+        return ModelSpec("openai", model=rest.strip(), key_variable="OPENAI_API_KEY", origin=origin)
+    if provider == "openai-compatible" and rest.strip():
+        rest = rest.strip()
+        if "://" in rest:
+            address, _, query = rest.partition("?")
+            params = parse_qs(query, keep_blank_values=True)
+            models = [m.strip() for m in params.pop("model", []) if m.strip()]
+            if params or len(models) != 1:
+                raise ModelSetupError(
+                    f"Name exactly one model in '{text}' and nothing else after '?', "
+                    f"e.g. openai-compatible:{address}?model=llama3.1 (fix {origin})."
+                )
+            base_url, model = _check_base_url(address, origin), models[0]
+        else:
+            env_url = os.environ.get("HANDOFFS_BASE_URL", "").strip()
+            if not env_url:
+                raise ModelSetupError(
+                    f"No server address for '{text}': set HANDOFFS_BASE_URL (e.g. http://localhost:11434/v1), "
+                    f"or write openai-compatible:<base_url>?model={rest} in {origin}."
+                )
+            base_url, model = _check_base_url(env_url, "HANDOFFS_BASE_URL"), rest
+        return ModelSpec("openai-compatible", model, base_url, "HANDOFFS_API_KEY", origin)
+    raise ModelSetupError(f"Unknown model spec '{text}' (from {origin}): use {ACCEPTED_FORMS}.")
+
+
+def _reject_key_parameter(kwargs: dict[str, Any]) -> None:
+    for name in ("api_key", "openai_api_key"):
+        if name in kwargs:
+            raise ModelSetupError(
+                f"Do not pass {name}= (a key written in a notebook ends up in git): set OPENAI_API_KEY or "
+                "HANDOFFS_API_KEY in your environment instead."
+            )
+
+
+def _error_context(spec: ModelSpec, timeout: Any) -> dict[str, Any]:
+    return {
+        "base_url": spec.base_url or "https://api.openai.com/v1",
+        "model": spec.model,
+        "key_setting": spec.key_variable or "OPENAI_API_KEY",
+        "spec_setting": spec.origin,
+        "timeout": timeout if isinstance(timeout, (int, float)) else None,
+    }
+
+
+class KitChatOpenAI(ChatOpenAI):
+    """``ChatOpenAI`` whose failures are one-sentence :class:`ModelCallError` s (nothing else changes)."""
+
+    handoffs_error_context: dict[str, Any] = {}
+
+    def _translated(self, exc: openai.APIError) -> Exception:
+        return to_model_call_error(exc, **self.handoffs_error_context)
+
+    def _generate(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super()._generate(*args, **kwargs)
+        except openai.APIError as exc:
+            raise self._translated(exc) from None
+
+    async def _agenerate(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await super()._agenerate(*args, **kwargs)
+        except openai.APIError as exc:
+            raise self._translated(exc) from None
+
+    def _stream(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            yield from super()._stream(*args, **kwargs)
+        except openai.APIError as exc:
+            raise self._translated(exc) from None
+
+    async def _astream(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            async for chunk in super()._astream(*args, **kwargs):
+                yield chunk
+        except openai.APIError as exc:
+            raise self._translated(exc) from None
+
+
+class KitOpenAIChatCompletionClient(OpenAIChatCompletionClient):
+    """AutoGen's OpenAI client whose failures are one-sentence :class:`ModelCallError` s."""
+
+    def __init__(self, error_context: dict[str, Any], **config: Any) -> None:
+        super().__init__(**config)
+        self._handoffs_error_context = error_context
+
+    def __repr__(self) -> str:  # the default config repr would hold the key
+        ctx = self._handoffs_error_context
+        return f"{type(self).__name__}(model={ctx['model']!r}, base_url={ctx['base_url']!r})"
+
+    async def create(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await super().create(*args, **kwargs)
+        except openai.APIError as exc:
+            raise to_model_call_error(exc, **self._handoffs_error_context) from None
+
+    async def create_stream(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            async for item in super().create_stream(*args, **kwargs):
+                yield item
+        except openai.APIError as exc:
+            raise to_model_call_error(exc, **self._handoffs_error_context) from None
+
+
+COMPATIBLE_MODEL_INFO = {
+    "vision": False,
+    "function_calling": True,
+    "json_output": True,
+    "structured_output": False,
+    "family": "unknown",
+    "multiple_system_messages": True,
+}
+
+
+def chat_model(spec: str | None = None, **kwargs: Any) -> Any:
+    """A LangChain chat model for ``spec`` (see the module docstring); ``kwargs`` go to the model class.
+
+    Sampling options (``temperature`` ...) are accepted for every spec; the offline model ignores them
+    because it is deterministic anyway.
+    """
+    _reject_key_parameter(kwargs)
+    parsed = parse_spec(spec)
+    if parsed.provider == "offline":
+        from handoffs.models.langchain_adapter import OfflineChatModel
+
+        options = {k: v for k, v in kwargs.items() if k not in SAMPLING_OPTIONS}
+        return OfflineChatModel(**options)
+    options = {"timeout": DEFAULT_TIMEOUT_S, "max_retries": DEFAULT_MAX_RETRIES, "stream_usage": True, **kwargs}
+    if "request_timeout" in options:
+        options["timeout"] = options.pop("request_timeout")
+    context = _error_context(parsed, options["timeout"])
+    return KitChatOpenAI(
+        model=parsed.model, api_key=parsed.api_key(), base_url=parsed.base_url, handoffs_error_context=context, **options
+    )
+
+
+def model_client(spec: str | None = None, **kwargs: Any) -> Any:
+    """An AutoGen ``ChatCompletionClient`` for ``spec``; ``kwargs`` go to the client (e.g. ``timeout``)."""
+    _reject_key_parameter(kwargs)
+    parsed = parse_spec(spec)
+    if parsed.provider == "offline":
+        from handoffs.models.autogen_adapter import OfflineModelClient
+
+        options = {k: v for k, v in kwargs.items() if k not in SAMPLING_OPTIONS}
+        return OfflineModelClient(**options)
+    config: dict[str, Any] = {"timeout": DEFAULT_TIMEOUT_S, "max_retries": DEFAULT_MAX_RETRIES, **kwargs}
+    config.update(model=parsed.model, api_key=parsed.api_key())
+    context = _error_context(parsed, config["timeout"])
+    if parsed.base_url:
+        config["base_url"] = parsed.base_url
+        config.setdefault("model_info", COMPATIBLE_MODEL_INFO)
+    try:
+        return KitOpenAIChatCompletionClient(context, **config)
+    except ValueError:  # an OpenAI model autogen-ext does not know yet: describe it ourselves
+        return KitOpenAIChatCompletionClient(context, **{**config, "model_info": COMPATIBLE_MODEL_INFO})
+
+
+def describe_model(spec: str | None = None) -> str:
+    """One line saying which model ``spec`` selects, for a notebook to print (keys masked)."""
+    return parse_spec(spec).describe()

@@ -1,0 +1,66 @@
+"""``python -m handoffs.server``: serve the offline model over OpenAI's API, for a test run or a workshop room.
+
+    python -m handoffs.server --port 8765                   # this machine only (127.0.0.1)
+    HANDOFFS_SERVER_TOKEN=s3cret python -m handoffs.server --host 0.0.0.0 --port 8765   # a room
+
+Learners then set ``HANDOFFS_MODEL=openai-compatible:http://<host>:8765/v1?model=handoffs-offline`` and, if a
+token guards it, ``HANDOFFS_API_KEY=<token>``. Serving beyond loopback requires a token (``--token`` or,
+better, kept out of shell history, ``HANDOFFS_SERVER_TOKEN``). The token is never printed. ``--fail-status``,
+``--fail-times`` and ``--delay`` make the server fail on purpose, to see what a client does with a 429,
+a 500 or a slow answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import os
+import sys
+
+import uvicorn
+
+from handoffs.server.app import OFFLINE_MODEL_NAME, FailurePlan, create_app
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m handoffs.server", description=__doc__.split("\n")[0])
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    parser.add_argument("--token", default=os.environ.get("HANDOFFS_SERVER_TOKEN"),
+                        help="require 'Authorization: Bearer TOKEN' (default: $HANDOFFS_SERVER_TOKEN)")
+    parser.add_argument("--model", action="append", dest="models",
+                        help=f"a model name to serve (repeatable; default {OFFLINE_MODEL_NAME})")
+    parser.add_argument("--fail-status", type=int, choices=[429, 500, 502, 503], help="fail chat requests on purpose")
+    parser.add_argument("--fail-times", type=int, default=None, help="only the first N chat requests fail")
+    parser.add_argument("--delay", type=float, default=0.0, help="seconds to wait before each chat answer")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if not _is_loopback(args.host) and not args.token:
+        print(f"Refusing to serve on {args.host} without a token: set HANDOFFS_SERVER_TOKEN (or --token), "
+              "or keep --host 127.0.0.1.", file=sys.stderr)
+        return 2
+    models = tuple(args.models or [OFFLINE_MODEL_NAME])
+    plan = FailurePlan(status=args.fail_status, times=args.fail_times, delay_s=args.delay)
+    app = create_app(token=args.token or None, models=models, failure=plan)
+    shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    guard = "token required: learners set HANDOFFS_API_KEY to it" if args.token else "no token"
+    print(f"Serving {', '.join(models)} at http://{shown_host}:{args.port}/v1 ({guard}); use "
+          f"HANDOFFS_MODEL=openai-compatible:http://{shown_host}:{args.port}/v1?model={models[0]}", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", lifespan="off")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,196 @@
+"""OpenAI's chat-completions wire format, translated to and from the offline model's neutral types.
+
+Requests are validated with pydantic models (:class:`ChatRequest`); :func:`to_neutral` turns them into
+``handoffs.models.types`` messages and tool specs; :func:`completion_body` and :func:`stream_chunks` turn
+a :class:`~handoffs.models.types.Decision` back into a ``chat.completion`` object or the
+``chat.completion.chunk`` sequence of a streamed reply (text token by token, tool-call deltas, an optional
+final usage chunk). No HTTP here (see :mod:`handoffs.server.app`) and no decisions (see
+``handoffs.models.decide``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from typing import Any, Iterator, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from handoffs.models.tokens import count_tokens
+from handoffs.models.types import Decision, Message, ToolCall, ToolSpec
+
+WORD_PIECES = re.compile(r"\s*\S+|\s+")
+
+
+class FunctionCallIn(BaseModel):
+    name: str
+    arguments: str = "{}"
+
+
+class ToolCallIn(BaseModel):
+    id: str
+    type: Literal["function"] = "function"
+    function: FunctionCallIn
+
+
+class ContentPart(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    type: str
+    text: str | None = None
+
+
+class ChatMessageIn(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    role: Literal["system", "developer", "user", "assistant", "tool"]
+    content: str | list[ContentPart] | None = None
+    tool_calls: list[ToolCallIn] | None = None
+    tool_call_id: str | None = None
+    name: str | None = None
+
+
+class FunctionDef(BaseModel):
+    name: str = Field(min_length=1, max_length=64)
+    description: str = ""
+    parameters: dict[str, Any] = Field(default_factory=lambda: {"type": "object", "properties": {}})
+
+
+class ToolIn(BaseModel):
+    type: Literal["function"]
+    function: FunctionDef
+
+
+class StreamOptions(BaseModel):
+    include_usage: bool = False
+
+
+class ChatRequest(BaseModel):
+    """The part of OpenAI's request body the offline model understands; other fields are accepted and ignored."""
+
+    model_config = ConfigDict(extra="allow")
+    model: str
+    messages: list[ChatMessageIn] = Field(min_length=1)
+    tools: list[ToolIn] | None = None
+    tool_choice: str | dict[str, Any] | None = None
+    stream: bool = False
+    stream_options: StreamOptions | None = None
+    n: int = 1
+
+
+def _text_of(content: str | list[ContentPart] | None) -> str:
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    return "".join(part.text or "" for part in content if part.type == "text")
+
+
+def _arguments(raw: str) -> dict[str, Any]:
+    try:
+        value = json.loads(raw or "{}")
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"tool call arguments are not JSON: {raw[:80]!r}") from exc
+    if not isinstance(value, dict):
+        raise ValueError(f"tool call arguments must be a JSON object, got {raw[:80]!r}")
+    return value
+
+
+def to_neutral(request: ChatRequest) -> tuple[list[Message], list[ToolSpec]]:
+    """Messages and offered tools as the decision core sees them (raises ``ValueError`` on bad content)."""
+    tool_names: dict[str, str] = {}
+    messages: list[Message] = []
+    for item in request.messages:
+        role = "system" if item.role == "developer" else item.role
+        text = _text_of(item.content)
+        if role == "assistant" and item.tool_calls:
+            calls = tuple(ToolCall(c.id, c.function.name, _arguments(c.function.arguments)) for c in item.tool_calls)
+            tool_names.update({c.id: c.name for c in calls})
+            messages.append(Message("assistant", text, tool_calls=calls))
+        elif role == "tool":
+            if not item.tool_call_id:
+                raise ValueError("a message with role 'tool' needs a tool_call_id")
+            name = item.name or tool_names.get(item.tool_call_id)
+            messages.append(Message("tool", text, name=name, tool_call_id=item.tool_call_id))
+        else:
+            messages.append(Message(role, text, name=item.name))  # type: ignore[arg-type]
+    tools = [ToolSpec(t.function.name, t.function.description, t.function.parameters) for t in request.tools or []]
+    choice = request.tool_choice
+    if choice == "none":
+        tools = []
+    elif isinstance(choice, dict):
+        wanted = (choice.get("function") or {}).get("name")
+        tools = [t for t in tools if t.name == wanted]
+        if not tools:
+            raise ValueError(f"tool_choice names a tool that was not offered: {wanted!r}")
+    return messages, tools
+
+
+def completion_id(request: ChatRequest, decision: Decision) -> str:
+    """A deterministic id: the same conversation and reply give the same id."""
+    digest = hashlib.sha256(request.model_dump_json().encode() + repr(decision).encode()).hexdigest()
+    return "chatcmpl-" + digest[:24]
+
+
+def usage(messages: list[Message], tools: list[ToolSpec], decision: Decision) -> dict[str, int]:
+    """Token usage counted offline (see :mod:`handoffs.models.tokens`)."""
+    prompt_text = "\n".join(m.content + "".join(c.name + c.arguments_json for c in m.tool_calls) for m in messages)
+    prompt_text += "".join(t.name + t.description + json.dumps(dict(t.parameters)) for t in tools)
+    answer = decision.text + "".join(c.name + c.arguments_json for c in decision.tool_calls)
+    prompt, completion = count_tokens(prompt_text).tokens, count_tokens(answer).tokens
+    return {"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}
+
+
+def _wire_tool_call(call: ToolCall) -> dict[str, Any]:
+    return {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments_json}}
+
+
+def finish_reason(decision: Decision) -> str:
+    return "tool_calls" if decision.tool_calls else "stop"
+
+
+def completion_body(cid: str, created: int, model: str, decision: Decision, use: dict[str, int]) -> dict[str, Any]:
+    """A non-streamed ``chat.completion`` object.
+
+    ``reasoning_content`` (DeepSeek's convention, which AutoGen's client reads into ``CreateResult.thought``)
+    carries the model's short reason. Streamed replies leave it out: clients would stream it as text.
+    """
+    message: dict[str, Any] = {"role": "assistant", "content": decision.text or None, "refusal": None}
+    if decision.tool_calls:
+        message["tool_calls"] = [_wire_tool_call(c) for c in decision.tool_calls]
+    if decision.reason:
+        message["reasoning_content"] = decision.reason
+    return {
+        "id": cid,
+        "object": "chat.completion",
+        "created": created,
+        "model": model,
+        "choices": [{"index": 0, "message": message, "logprobs": None, "finish_reason": finish_reason(decision)}],
+        "usage": use,
+        "system_fingerprint": "handoffs-offline",
+    }
+
+
+def stream_chunks(
+    cid: str, created: int, model: str, decision: Decision, use: dict[str, int], include_usage: bool
+) -> Iterator[dict[str, Any]]:
+    """The ``chat.completion.chunk`` objects of a streamed reply, in OpenAI's order."""
+    extra = {"usage": None} if include_usage else {}
+
+    def chunk(delta: dict[str, Any], reason: str | None = None) -> dict[str, Any]:
+        choice = {"index": 0, "delta": delta, "logprobs": None, "finish_reason": reason}
+        return {"id": cid, "object": "chat.completion.chunk", "created": created, "model": model,
+                "system_fingerprint": "handoffs-offline", "choices": [choice], **extra}
+
+    yield chunk({"role": "assistant", "content": "", "refusal": None})
+    for piece in WORD_PIECES.findall(decision.text):
+        yield chunk({"content": piece})
+    for index, call in enumerate(decision.tool_calls):
+        head = {"index": index, "id": call.id, "type": "function", "function": {"name": call.name, "arguments": ""}}
+        yield chunk({"tool_calls": [head]})
+        arguments = call.arguments_json
+        for start in range(0, len(arguments), 16):
+            yield chunk({"tool_calls": [{"index": index, "function": {"arguments": arguments[start : start + 16]}}]})
+    yield chunk({}, finish_reason(decision))
+    if include_usage:
+        yield {"id": cid, "object": "chat.completion.chunk", "created": created, "model": model,
+               "system_fingerprint": "handoffs-offline", "choices": [], "usage": use}
