@@ -1,0 +1,223 @@
+"""The agents of seed 003's handoff team: ``AIAgent``, ``HumanAgent`` and ``UserAgent``.
+
+The seed's classes, with the gaps it leaves open closed (each is taught in notebook 06):
+
+* **No console.** The human agent awaits the operator's desk (an ``asyncio`` future the operator's panel or code
+  resolves) and the user agent awaits its customer (a chat panel or a script) instead of calling ``input()``;
+  nothing prints from a handler (a background task's prints are lost in Jupyter) — the customer object,
+  the operator desk and the recorder see everything.
+* **Unknown tool → error result.** A call to a tool this agent does not have (or with arguments that are not
+  JSON, or a tool that raises) is answered with ``FunctionExecutionResult(is_error=True)`` the model sees on its
+  next call. The seed raised ``ValueError`` and the conversation silently died.
+* **One handoff per response — the first delegate wins.** The seed published the task to *every* delegate the
+  model named in one response: two agents would then answer the same customer, and the customer's next words
+  would go to whichever answered last. Here the first delegate call hands off; later ones are answered "Not
+  transferred" (the new agent sees that in the context), and tools named in the same response still run first.
+* **Bounded loops.** ``UserTask.handoffs`` counts handoffs since the customer last spoke; once
+  ``max_handoffs_per_turn`` is reached, a further handoff goes to ``overflow_topic_type`` (the human) if set,
+  else the model is told to answer itself. Tool rounds per message are bounded by ``max_tool_rounds``; past it
+  the customer gets an apology instead of an endless loop.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, List, Optional, Sequence, Tuple
+
+from autogen_core import FunctionCall, MessageContext, RoutedAgent, TopicId, message_handler
+from autogen_core.models import (
+    AssistantMessage,
+    ChatCompletionClient,
+    FunctionExecutionResult,
+    FunctionExecutionResultMessage,
+    LLMMessage,
+    SystemMessage,
+    UserMessage,
+)
+from autogen_core.tools import Tool
+
+from .messages import AgentResponse, ConfirmOrder, OrderConfirmation, UserLogin, UserTask
+from .people import EXIT_WORD, Customers, OperatorDesk
+
+GIVE_UP_REPLY = "Sorry, I could not finish that. Could you rephrase, or ask for a human?"
+
+
+def _is_tool_calls(content: Any) -> bool:
+    return isinstance(content, list) and len(content) > 0 and all(isinstance(c, FunctionCall) for c in content)
+
+
+def _error(call: FunctionCall, text: str) -> FunctionExecutionResult:
+    return FunctionExecutionResult(call_id=call.id, content=text, is_error=True, name=call.name)
+
+
+class AIAgent(RoutedAgent):
+    """An AI agent: answers with its model, runs its tools, and hands off through its delegate tools."""
+
+    def __init__(
+        self,
+        description: str,
+        system_message: SystemMessage,
+        model_client: ChatCompletionClient,
+        tools: List[Tool],
+        delegate_tools: List[Tool],
+        agent_topic_type: str,
+        user_topic_type: str,
+        *,
+        max_handoffs_per_turn: int = 3,
+        overflow_topic_type: Optional[str] = None,
+        max_tool_rounds: int = 6,
+    ) -> None:
+        super().__init__(description)
+        self._system_message = system_message
+        self._model_client = model_client
+        self._tools = {tool.name: tool for tool in tools}
+        self._delegate_tools = {tool.name: tool for tool in delegate_tools}
+        self._schema = [tool.schema for tool in tools] + [tool.schema for tool in delegate_tools]
+        self._agent_topic_type = agent_topic_type
+        self._user_topic_type = user_topic_type
+        self._max_handoffs = max_handoffs_per_turn
+        self._overflow_topic_type = overflow_topic_type
+        self._max_tool_rounds = max_tool_rounds
+
+    @message_handler
+    async def handle_task(self, message: UserTask, ctx: MessageContext) -> None:
+        context: List[LLMMessage] = list(message.context)
+        limit_reached = message.handoffs >= self._max_handoffs
+        for _ in range(self._max_tool_rounds):
+            llm_result = await self._model_client.create(
+                messages=[self._system_message] + context,
+                tools=self._schema,
+                cancellation_token=ctx.cancellation_token,
+            )
+            if not _is_tool_calls(llm_result.content):
+                await self._answer(context, str(llm_result.content))
+                return
+            calls: List[FunctionCall] = list(llm_result.content)  # type: ignore[arg-type]
+            results, target = await self._run_calls(calls, ctx, limit_reached)
+            context += [
+                AssistantMessage(content=calls, thought=llm_result.thought, source=self.id.type),
+                FunctionExecutionResultMessage(content=results),
+            ]
+            if target is not None:
+                task = UserTask(context=context, handoffs=message.handoffs + 1)
+                await self.publish_message(task, topic_id=TopicId(target, source=self.id.key))
+                return
+        await self._answer(context, GIVE_UP_REPLY)
+
+    async def _run_calls(
+        self, calls: Sequence[FunctionCall], ctx: MessageContext, limit_reached: bool
+    ) -> Tuple[List[FunctionExecutionResult], Optional[str]]:
+        """Run every call of one response in order; return the results and the one topic to hand off to."""
+        results: List[FunctionExecutionResult] = []
+        target: Optional[str] = None
+        for call in calls:
+            if call.name in self._delegate_tools:
+                result, topic = await self._delegate(call, ctx, target, limit_reached)
+                results.append(result)
+                target = target or topic
+            elif call.name in self._tools:
+                results.append(await self._run_tool(self._tools[call.name], call, ctx))
+            else:
+                names = ", ".join([*self._tools, *self._delegate_tools]) or "none"
+                results.append(_error(call, f"Unknown tool {call.name!r}. Tools you can call: {names}."))
+        return results, target
+
+    async def _delegate(
+        self, call: FunctionCall, ctx: MessageContext, already: Optional[str], limit_reached: bool
+    ) -> Tuple[FunctionExecutionResult, Optional[str]]:
+        """Decide one delegate call: the result the models will see, and the topic to hand off to (or None)."""
+        if already is not None:
+            return _error(call, f"Not transferred: one handoff per response, and this one went to {already}."), None
+        topic = await self._run_tool(self._delegate_tools[call.name], call, ctx)
+        if topic.is_error:
+            return topic, None
+        topic_type = topic.content
+        if topic_type == self._agent_topic_type:
+            return _error(call, f"You are {topic_type} already: answer the customer yourself."), None
+        if limit_reached:
+            note = f"Not transferred to {topic_type}: {self._max_handoffs} handoffs since the customer last spoke."
+            if self._overflow_topic_type and self._overflow_topic_type != self._agent_topic_type:
+                return _error(call, f"{note} Escalated to {self._overflow_topic_type}."), self._overflow_topic_type
+            return _error(call, f"{note} Answer the customer yourself."), None
+        done = f"Transferred to {topic_type}. Adopt persona immediately."
+        return FunctionExecutionResult(call_id=call.id, content=done, is_error=False, name=call.name), topic_type
+
+    async def _run_tool(self, tool: Tool, call: FunctionCall, ctx: MessageContext) -> FunctionExecutionResult:
+        try:
+            arguments = json.loads(call.arguments or "{}")
+        except json.JSONDecodeError as error:
+            return _error(call, f"Arguments of {call.name} are not valid JSON: {error.msg}.")
+        try:
+            value = await tool.run_json(arguments, ctx.cancellation_token, call_id=call.id)
+        except Exception as error:  # the model sees the failure and can recover; the handler must not die
+            return _error(call, f"{call.name} failed: {type(error).__name__}: {error}")
+        content = tool.return_value_as_string(value)
+        return FunctionExecutionResult(call_id=call.id, content=content, is_error=False, name=call.name)
+
+    async def _answer(self, context: List[LLMMessage], text: str) -> None:
+        context = context + [AssistantMessage(content=text, source=self.id.type)]
+        await self.publish_message(
+            AgentResponse(context=context, reply_to_topic_type=self._agent_topic_type),
+            topic_id=TopicId(self._user_topic_type, source=self.id.key),
+        )
+
+
+class HumanAgent(RoutedAgent):
+    """A stand-in for a person: waits on the operator's desk, then sends the operator's words to the customer."""
+
+    def __init__(self, description: str, agent_topic_type: str, user_topic_type: str, operators: OperatorDesk) -> None:
+        super().__init__(description)
+        self._agent_topic_type = agent_topic_type
+        self._user_topic_type = user_topic_type
+        self._operators = operators
+
+    @message_handler
+    async def handle_user_task(self, message: UserTask, ctx: MessageContext) -> None:
+        human_input = await self._operators.ask(self.id.key, message.context)
+        context = list(message.context) + [AssistantMessage(content=human_input, source=self.id.type)]
+        await self.publish_message(
+            AgentResponse(context=context, reply_to_topic_type=self._agent_topic_type),
+            topic_id=TopicId(self._user_topic_type, source=self.id.key),
+        )
+
+
+class UserAgent(RoutedAgent):
+    """The customer's proxy: sends their words to the right agent and their answers back to them."""
+
+    def __init__(self, description: str, user_topic_type: str, agent_topic_type: str, customers: Customers) -> None:
+        super().__init__(description)
+        self._user_topic_type = user_topic_type
+        self._agent_topic_type = agent_topic_type
+        self._customers = customers
+
+    @message_handler
+    async def handle_user_login(self, message: UserLogin, ctx: MessageContext) -> None:
+        customer = self._customers[self.id.key]
+        user_input = await customer.next_words()
+        if user_input.lower() == EXIT_WORD:
+            customer.end()
+            return
+        await self.publish_message(
+            UserTask(context=[UserMessage(content=user_input, source="User")]),
+            topic_id=TopicId(self._agent_topic_type, source=self.id.key),
+        )
+
+    @message_handler
+    async def handle_task_result(self, message: AgentResponse, ctx: MessageContext) -> None:
+        customer = self._customers[self.id.key]
+        last = message.context[-1] if message.context else None
+        customer.hear(message.reply_to_topic_type, str(last.content) if last is not None else "")
+        user_input = await customer.next_words()
+        if user_input.lower() == EXIT_WORD:
+            customer.end()
+            return
+        context = list(message.context) + [UserMessage(content=user_input, source="User")]
+        await self.publish_message(
+            UserTask(context=context), topic_id=TopicId(message.reply_to_topic_type, source=self.id.key)
+        )
+
+    @message_handler
+    async def handle_confirm_order(self, message: ConfirmOrder, ctx: MessageContext) -> OrderConfirmation:
+        customer = self._customers[self.id.key]
+        confirmed = await customer.confirm(message.question)
+        return OrderConfirmation(confirmed=confirmed, answer=customer.confirmations[-1][1])

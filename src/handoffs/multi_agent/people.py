@@ -1,0 +1,212 @@
+"""The people at both ends of seed 003's team: customers (one per session) and the human operator's desk.
+
+The seed reads both people from the console with ``input()``, which blocks the event loop, cannot run in a
+notebook under nbval, and cannot tell two sessions apart. Here each person is an object the agents *await*:
+
+* :class:`Customer` — one customer's side of one session. ``say(text)`` is what they type (a chat panel's Send
+  button or a test calls it); the customer's agent awaits :meth:`Customer.next_words`. Every answer they get is
+  recorded as a :class:`Turn` (who answered what), and ``on_message`` listeners (a chat panel) see every line.
+* :class:`ScriptedCustomer` — a customer whose words come from a list (tests, walk-throughs, many sessions).
+* :class:`Customers` — who the customer of each session is, keyed by session id (the topic source).
+* :class:`OperatorDesk` — where the :class:`~handoffs.multi_agent.agents.HumanAgent` puts a
+  :class:`HelpRequest` and awaits an ``asyncio.Future``; the operator (a panel, or code) calls
+  :meth:`OperatorDesk.answer`.
+
+Nothing here knows AutoGen's runtime: these are plain asyncio objects, so a panel or a test can drive them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator, List
+
+from autogen_core.models import LLMMessage, UserMessage
+
+EXIT_WORD = "exit"
+"""What a customer says to close their session (as in the seed)."""
+
+Listener = Callable[[str, str], None]
+"""Called with (speaker, text) for every line of a session: speaker is "customer" or an agent type."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One exchange: what the customer said and which agent answered it, with what."""
+
+    said: str
+    handled_by: str
+    reply: str
+
+
+class Customer:
+    """One customer's side of one session; their words arrive with :meth:`say`."""
+
+    def __init__(self, session_id: str) -> None:
+        if not session_id or not isinstance(session_id, str):
+            raise ValueError("A customer needs a non-empty session id (a string).")
+        self.session_id = session_id
+        self.turns: List[Turn] = []
+        self.confirmations: List[tuple[str, str]] = []
+        self.finished = asyncio.Event()
+        self._words: asyncio.Queue[str] = asyncio.Queue()
+        self._listeners: List[Listener] = []
+        self._last_said = ""
+
+    def on_message(self, listener: Listener) -> None:
+        """Call ``listener(speaker, text)`` for every line of this session from now on."""
+        self._listeners.append(listener)
+
+    def say(self, text: str) -> None:
+        """The customer types ``text`` (the chat panel's Send button, or code)."""
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError("The customer's message must be non-empty text.")
+        self._words.put_nowait(text.strip())
+
+    async def _next_raw(self) -> str:
+        return await self._words.get()
+
+    async def next_words(self) -> str:
+        """Wait for the customer's next message (the customer's agent awaits this instead of ``input()``)."""
+        words = await self._next_raw()
+        self._last_said = words
+        self._tell("customer", words)
+        return words
+
+    def hear(self, agent: str, text: str) -> None:
+        """An agent's answer reached the customer: record which agent handled the last message."""
+        self.turns.append(Turn(said=self._last_said, handled_by=agent, reply=text))
+        self._tell(agent, text)
+
+    async def confirm(self, question: str) -> bool:
+        """Ask a yes/no question (an order summary); the customer's next message answers it."""
+        self._tell("confirm", question)
+        answer = (await self._next_raw()).strip()
+        self.confirmations.append((question, answer))
+        self._tell("customer", answer)
+        return answer.lower() in {"y", "yes"}
+
+    def end(self) -> None:
+        """The session is over (the customer said ``exit``)."""
+        self._tell("session", f"Session {self.session_id} ended.")
+        self.finished.set()
+
+    @property
+    def handled_by(self) -> List[str]:
+        """Which agent answered each of the customer's turns, in order."""
+        return [turn.handled_by for turn in self.turns]
+
+    def _tell(self, speaker: str, text: str) -> None:
+        for listener in self._listeners:
+            listener(speaker, text)
+
+
+class ScriptedCustomer(Customer):
+    """A customer who says the given lines in order, then ``exit``; answers order questions from ``confirmations``."""
+
+    def __init__(self, session_id: str, turns: Iterable[str], confirmations: Iterable[str] = ("y",)) -> None:
+        super().__init__(session_id)
+        self.script = [str(t) for t in turns]
+        if not self.script or not all(t.strip() for t in self.script):
+            raise ValueError("A scripted customer needs at least one non-empty line.")
+        self._script: Iterator[str] = iter(self.script)
+        self._answers: Iterator[str] = iter(list(confirmations))
+
+    async def _next_raw(self) -> str:
+        return next(self._script, EXIT_WORD)
+
+    async def confirm(self, question: str) -> bool:
+        answer = next(self._answers, "n")
+        self.confirmations.append((question, answer))
+        self._tell("confirm", question)
+        self._tell("customer", answer)
+        return answer.strip().lower() in {"y", "yes"}
+
+
+class Customers:
+    """The customer of each open session, keyed by session id (= topic source = the agents' key)."""
+
+    def __init__(self) -> None:
+        self._by_session: dict[str, Customer] = {}
+
+    def add(self, customer: Customer) -> Customer:
+        if customer.session_id in self._by_session:
+            raise ValueError(f"Session {customer.session_id!r} is already open; use a new session id.")
+        self._by_session[customer.session_id] = customer
+        return customer
+
+    def __getitem__(self, session_id: str) -> Customer:
+        try:
+            return self._by_session[session_id]
+        except KeyError:
+            raise KeyError(f"No customer for session {session_id!r}: open it with team.open_session(...)") from None
+
+    def __contains__(self, session_id: object) -> bool:
+        return session_id in self._by_session
+
+    def __len__(self) -> int:
+        return len(self._by_session)
+
+    def __iter__(self) -> Iterator[Customer]:
+        return iter(list(self._by_session.values()))
+
+
+@dataclass
+class HelpRequest:
+    """A conversation waiting for the human operator."""
+
+    session_id: str
+    context: List[LLMMessage]
+    reply: "asyncio.Future[str]" = field(repr=False)
+
+    @property
+    def customer_words(self) -> str:
+        """The customer's last message (what the operator should answer)."""
+        said = [m.content for m in self.context if isinstance(m, UserMessage) and isinstance(m.content, str)]
+        return said[-1] if said else ""
+
+
+class OperatorDesk:
+    """The human operator's queue: the human agent waits here until :meth:`answer` is called."""
+
+    def __init__(self) -> None:
+        self._pending: dict[str, HelpRequest] = {}
+        self._arrivals: asyncio.Queue[HelpRequest] = asyncio.Queue()
+        self._listeners: List[Callable[[HelpRequest], None]] = []
+        self.answered: List[tuple[str, str]] = []
+
+    def on_request(self, listener: Callable[[HelpRequest], None]) -> None:
+        """Call ``listener(request)`` whenever a conversation starts waiting for the operator."""
+        self._listeners.append(listener)
+
+    async def ask(self, session_id: str, context: List[LLMMessage]) -> str:
+        """Put a conversation on the desk and wait for the operator's reply (used by the human agent)."""
+        request = HelpRequest(session_id, list(context), asyncio.get_running_loop().create_future())
+        self._pending[session_id] = request
+        self._arrivals.put_nowait(request)
+        for listener in self._listeners:
+            listener(request)
+        return await request.reply
+
+    @property
+    def pending(self) -> List[HelpRequest]:
+        """Conversations waiting for an answer, oldest first."""
+        return list(self._pending.values())
+
+    async def next_request(self) -> HelpRequest:
+        """Wait until a conversation arrives on the desk (code playing the operator awaits this)."""
+        while True:
+            request = await self._arrivals.get()
+            if not request.reply.done():
+                return request
+
+    def answer(self, session_id: str, text: str) -> None:
+        """The operator answers the customer of ``session_id``."""
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError("The operator's answer must be non-empty text.")
+        request = self._pending.pop(session_id, None)
+        if request is None:
+            waiting = ", ".join(self._pending) or "none"
+            raise KeyError(f"No conversation of session {session_id!r} is waiting (waiting: {waiting}).")
+        self.answered.append((session_id, text.strip()))
+        request.reply.set_result(text.strip())

@@ -1,0 +1,138 @@
+"""Run scripted customer sessions through a team and report which agent handled each turn.
+
+``run_scripted_session(["I want to buy something", ...])`` builds seed 003's team on a fresh runtime (or uses
+the ``team`` you pass), opens one session with a :class:`~handoffs.multi_agent.people.ScriptedCustomer`, waits
+until the customer said their last line (then ``exit``), and returns a :class:`SessionResult`: the turns, who
+handled each, and the orders and refunds the tools made in that session. ``run_many_sessions`` opens many
+sessions on one team at once (the point of keying everything by session id).
+
+Waiting is bounded: a session that does not finish in ``timeout`` seconds raises :class:`SessionTimeout` saying
+what the customer last heard (a delegate tool that names a topic nobody subscribes to looks exactly like that).
+This module drives sessions; it does not define agents or render anything.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, List, Mapping, Optional
+
+from autogen_core.models import ChatCompletionClient
+
+from .people import Customer, ScriptedCustomer, Turn
+from .team import Team, build_team, new_runtime
+from .tools import Order, Refund
+
+
+class SessionTimeout(TimeoutError):
+    """A session did not finish in time; the message says where it stopped."""
+
+
+@dataclass
+class SessionResult:
+    """What happened in one session, as the customer and the ledger saw it."""
+
+    session_id: str
+    turns: List[Turn]
+    orders: List[Order] = field(default_factory=list)
+    refunds: List[Refund] = field(default_factory=list)
+    confirmations: List[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def handled_by(self) -> List[str]:
+        """Which agent answered each customer turn, in order."""
+        return [turn.handled_by for turn in self.turns]
+
+    def describe(self) -> str:
+        """One line per turn: what the customer said, who answered, and what."""
+        lines = [f"customer: {t.said}\n  {t.handled_by}: {t.reply}" for t in self.turns]
+        lines += [f"order:  {o.product} for ${o.price} ({'confirmed' if o.confirmed else 'cancelled'})"
+                  for o in self.orders]
+        lines += [f"refund: {r.item_id} ({r.reason})" for r in self.refunds]
+        return "\n".join(lines)
+
+
+def default_model_client() -> ChatCompletionClient:
+    """The model the kit uses unless told otherwise (offline by default; ``HANDOFFS_MODEL`` switches it)."""
+    from handoffs.models import model_client
+
+    return model_client()
+
+
+def result_of(team: Team, customer: Customer) -> SessionResult:
+    """The :class:`SessionResult` of a session of ``team`` (finished or not)."""
+    session = customer.session_id
+    return SessionResult(session, list(customer.turns), team.ledger.orders_of(session),
+                         team.ledger.refunds_of(session), list(customer.confirmations))
+
+
+async def wait_until_finished(customer: Customer, timeout: float) -> None:
+    """Wait for the customer's ``exit``, or raise :class:`SessionTimeout` describing where the session stopped."""
+    try:
+        await asyncio.wait_for(customer.finished.wait(), timeout)
+    except asyncio.TimeoutError:
+        last = customer.turns[-1] if customer.turns else None
+        heard = f"last answer from {last.handled_by}: {last.reply!r}" if last else "no answer at all"
+        raise SessionTimeout(
+            f"session {customer.session_id!r} did not finish within {timeout:g} s ({heard}). Is a handoff going to "
+            "a topic type no agent subscribes to, or is the human operator's answer still pending?"
+        ) from None
+
+
+async def run_scripted_session(
+    turns: Iterable[str],
+    *,
+    model_client: Optional[ChatCompletionClient] = None,
+    session_id: str = "session-1",
+    confirmations: Iterable[str] = ("y",),
+    team: Optional[Team] = None,
+    recorder: Any = None,
+    timeout: float = 60.0,
+) -> SessionResult:
+    """Run one scripted customer session to its end and return who handled each turn.
+
+    Without ``team``: a new runtime and team are built (with ``recorder`` attached, if given), started, and
+    stopped when the session is over. With ``team``: its runtime must already be started; it keeps running.
+    """
+    customer = ScriptedCustomer(session_id, turns, confirmations)
+    if team is not None:
+        await team.open_session(customer)
+        await wait_until_finished(customer, timeout)
+        return result_of(team, customer)
+    runtime = new_runtime(recorder)
+    team = await build_team(runtime, model_client or default_model_client(), recorder=recorder)
+    runtime.start()
+    finished = False
+    try:
+        await team.open_session(customer)
+        await wait_until_finished(customer, timeout)
+        finished = True
+    finally:
+        await (runtime.stop_when_idle() if finished else runtime.stop())
+    return result_of(team, customer)
+
+
+async def run_many_sessions(
+    team: Team,
+    scripts: Mapping[str, Iterable[str]],
+    *,
+    timeout: float = 300.0,
+    on_finished: Optional[Callable[[SessionResult], None]] = None,
+) -> dict[str, SessionResult]:
+    """Open every scripted session on ``team`` at once; return each session's result, keyed by session id.
+
+    ``on_finished(result)`` is called as each session ends (a progress bar counts them).
+    """
+    customers = [ScriptedCustomer(session_id, lines) for session_id, lines in scripts.items()]
+
+    async def one(customer: ScriptedCustomer) -> SessionResult:
+        await wait_until_finished(customer, timeout)
+        result = result_of(team, customer)
+        if on_finished is not None:
+            on_finished(result)
+        return result
+
+    for customer in customers:
+        await team.open_session(customer)
+    results = await asyncio.gather(*(one(c) for c in customers))
+    return {r.session_id: r for r in results}
