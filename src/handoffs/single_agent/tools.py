@@ -48,7 +48,7 @@ def handoff(runtime: ToolRuntime, note: str, *, to_step: str, **more_state: Any)
 
 @tool(parse_docstring=True)
 def record_issue(issue: str, runtime: ToolRuntime[None, SupportState]) -> Command | str:
-    """Record what kind of issue the user has, which hands the conversation over to the resolve step.
+    """Record the category of the user's issue (billing, technical, or other) and move on to resolving it.
 
     Call this as soon as you know the category of the user's issue.
 
@@ -89,7 +89,7 @@ def resolve_technical(runtime: ToolRuntime[None, SupportState]) -> str:
 
 @tool
 def resolve_other(runtime: ToolRuntime[None, SupportState]) -> str:
-    """Resolve any other issue (an address change, an account detail, a general question) by updating the account."""
+    """Resolve any other issue (an address change, an account detail, a general question) by changing the account details."""
     return resolution(runtime, "Request completed and noted on the customer's account",
                       "A confirmation email is on its way.")
 
