@@ -1,0 +1,149 @@
+"""The offline model as an AutoGen ``ChatCompletionClient``: ``OfflineModelClient``.
+
+It implements the whole interface — ``create``, ``create_stream`` (string pieces, then a ``CreateResult``),
+``actual_usage``, ``total_usage``, ``count_tokens``, ``remaining_tokens``, ``close``, ``model_info`` (with
+``function_calling=True``, so AgentChat accepts handoffs) and ``capabilities`` — and answers with
+``CreateResult(content=str | list[FunctionCall], thought=<the reason>)``. The decision is ``core.decide`` (or the
+script / rogue mode, like ``ReplayChatCompletionClient``).
+
+Not here: any network, any API key, any learned weights.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, AsyncGenerator, Literal, Mapping, Optional, Sequence, Union
+
+from autogen_core import CancellationToken, FunctionCall
+from autogen_core.models import (
+    AssistantMessage,
+    ChatCompletionClient,
+    CreateResult,
+    FunctionExecutionResultMessage,
+    LLMMessage,
+    ModelCapabilities,
+    ModelInfo,
+    RequestUsage,
+    SystemMessage,
+    UserMessage,
+)
+from autogen_core.tools import Tool, ToolSchema
+from pydantic import BaseModel
+
+from .engine import MODEL_NAME, OfflineEngine, stream_pieces
+from .types import Decision, Message, ToolCall, ToolSpec
+
+CONTEXT_WINDOW = 128_000
+OFFLINE_MODEL_INFO = ModelInfo(vision=False, function_calling=True, json_output=False, family="unknown",
+                               structured_output=False, multiple_system_messages=True)
+
+
+def _text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    return "".join(part for part in content or [] if isinstance(part, str))
+
+
+def to_neutral(messages: Sequence[LLMMessage]) -> list[Message]:
+    """AutoGen messages as the offline model reads them (one tool message per function result)."""
+    out: list[Message] = []
+    for message in messages:
+        if isinstance(message, SystemMessage):
+            out.append(Message("system", message.content))
+        elif isinstance(message, UserMessage):
+            out.append(Message("user", _text(message.content)))
+        elif isinstance(message, AssistantMessage):
+            if isinstance(message.content, list):
+                calls = tuple(ToolCall(c.id, c.name, json.loads(c.arguments or "{}")) for c in message.content)
+                out.append(Message("assistant", "", calls))
+            else:
+                out.append(Message("assistant", message.content))
+        elif isinstance(message, FunctionExecutionResultMessage):
+            out.extend(Message("tool", r.content, name=r.name, tool_call_id=r.call_id, is_error=bool(r.is_error))
+                       for r in message.content)
+    return out
+
+
+def tool_specs(tools: Sequence[Tool | ToolSchema]) -> list[ToolSpec]:
+    specs = []
+    for tool in tools:
+        schema: Mapping[str, Any] = tool.schema if isinstance(tool, Tool) else tool
+        specs.append(ToolSpec(schema["name"], schema.get("description", "") or "",
+                              schema.get("parameters") or {"type": "object", "properties": {}}))
+    return specs
+
+
+class OfflineModelClient(ChatCompletionClient):
+    """The kit's deterministic offline model for AutoGen (see ``handoffs.models`` for the modes)."""
+
+    def __init__(self, script: Sequence[Any] | None = None, rogue: Any = None,
+                 model_info: Optional[ModelInfo] = None) -> None:
+        self._engine = OfflineEngine(script, rogue)
+        self._model_info = model_info or OFFLINE_MODEL_INFO
+        self._last_usage = RequestUsage(prompt_tokens=0, completion_tokens=0)
+        self._total_usage = RequestUsage(prompt_tokens=0, completion_tokens=0)
+        self.token_method = ""
+
+    @property
+    def mode(self) -> str:
+        return self._engine.mode
+
+    async def create(self, messages: Sequence[LLMMessage], *, tools: Sequence[Tool | ToolSchema] = [],
+                     tool_choice: Tool | Literal["auto", "required", "none"] = "auto",
+                     json_output: Optional[bool | type[BaseModel]] = None,
+                     extra_create_args: Mapping[str, Any] = {},
+                     cancellation_token: Optional[CancellationToken] = None) -> CreateResult:
+        neutral, specs = to_neutral(messages), tool_specs(tools if tool_choice != "none" else [])
+        decision = self._engine.respond(neutral, specs)
+        usage = self._engine.usage(neutral, specs, decision)
+        self.token_method = usage.method
+        self._last_usage = RequestUsage(prompt_tokens=usage.input_tokens, completion_tokens=usage.output_tokens)
+        self._total_usage = RequestUsage(
+            prompt_tokens=self._total_usage.prompt_tokens + usage.input_tokens,
+            completion_tokens=self._total_usage.completion_tokens + usage.output_tokens)
+        if decision.tool_calls:
+            calls = [FunctionCall(id=c.id, name=c.name, arguments=c.arguments_json) for c in decision.tool_calls]
+            return CreateResult(finish_reason="function_calls", content=calls, usage=self._last_usage,
+                                cached=False, thought=decision.reason)
+        return CreateResult(finish_reason="stop", content=decision.text, usage=self._last_usage, cached=False,
+                            thought=decision.reason)
+
+    async def create_stream(self, messages: Sequence[LLMMessage], *, tools: Sequence[Tool | ToolSchema] = [],
+                            tool_choice: Tool | Literal["auto", "required", "none"] = "auto",
+                            json_output: Optional[bool | type[BaseModel]] = None,
+                            extra_create_args: Mapping[str, Any] = {},
+                            cancellation_token: Optional[CancellationToken] = None,
+                            ) -> AsyncGenerator[Union[str, CreateResult], None]:
+        result = await self.create(messages, tools=tools, tool_choice=tool_choice, json_output=json_output,
+                                   extra_create_args=extra_create_args, cancellation_token=cancellation_token)
+        if isinstance(result.content, str):
+            for piece in stream_pieces(result.content):
+                yield piece
+        yield result
+
+    async def close(self) -> None:
+        return None
+
+    def actual_usage(self) -> RequestUsage:
+        return self._last_usage
+
+    def total_usage(self) -> RequestUsage:
+        return self._total_usage
+
+    def count_tokens(self, messages: Sequence[LLMMessage], *, tools: Sequence[Tool | ToolSchema] = []) -> int:
+        return self._engine.usage(to_neutral(messages), tool_specs(tools), Decision()).input_tokens
+
+    def remaining_tokens(self, messages: Sequence[LLMMessage], *, tools: Sequence[Tool | ToolSchema] = []) -> int:
+        return max(0, CONTEXT_WINDOW - self.count_tokens(messages, tools=tools))
+
+    @property
+    def capabilities(self) -> ModelCapabilities:  # type: ignore[override]  (deprecated in AutoGen, still abstract)
+        return ModelCapabilities(vision=False, function_calling=True, json_output=False)  # type: ignore[typeddict-item]
+
+    @property
+    def model_info(self) -> ModelInfo:
+        return self._model_info
+
+    @property
+    def model_name(self) -> str:
+        return MODEL_NAME

@@ -1,0 +1,76 @@
+"""One offline model behind both adapters: mode dispatch (script, rogue, default policy) and token usage.
+
+The LangChain and AutoGen adapters translate their framework's messages and tool schemas to
+``handoffs.models.types`` and call :meth:`OfflineEngine.respond`; this class decides which mode answers and
+counts tokens with the offline counter (``tokens.py``, which says how it counted). It holds no conversation
+state: only the script's position, which is what a replay client is.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from .core import decide
+from .modes import Rogue, Script, ScriptReply
+from .tokens import count_tokens
+from .types import Decision, Message, ToolSpec
+
+MODEL_NAME = "handoffs-offline"
+
+
+@dataclass(frozen=True)
+class Usage:
+    input_tokens: int
+    output_tokens: int
+    method: str
+
+    @property
+    def total_tokens(self) -> int:
+        return self.input_tokens + self.output_tokens
+
+
+class OfflineEngine:
+    """Script mode when given a script, else the default policy (with a rogue call first, if configured)."""
+
+    def __init__(self, script: Sequence[ScriptReply] | None = None,
+                 rogue: "str | Mapping[str, Any] | Rogue | None" = None):
+        if script is not None and rogue is not None:
+            raise ValueError("Choose one mode: script=[...] replays exact replies, rogue=... bends the default policy.")
+        self.script = Script(script) if script is not None else None
+        self.rogue = Rogue.parse(rogue)
+
+    @property
+    def mode(self) -> str:
+        return "script" if self.script else "rogue" if self.rogue else "default"
+
+    def respond(self, messages: Sequence[Message], tools: Sequence[ToolSpec]) -> Decision:
+        if self.script is not None:
+            return self.script.next_decision(messages)
+        if self.rogue is not None:
+            out_of_bounds = self.rogue.decision(messages, tools)
+            if out_of_bounds is not None:
+                return out_of_bounds
+        return decide(messages, tools)
+
+    @staticmethod
+    def usage(messages: Sequence[Message], tools: Sequence[ToolSpec], decision: Decision) -> Usage:
+        prompt = "\n".join(m.content + "".join(c.name + c.arguments_json for c in m.tool_calls) for m in messages)
+        prompt += "".join(t.name + t.description + json.dumps(dict(t.parameters), sort_keys=True) for t in tools)
+        answer = decision.text + "".join(c.name + c.arguments_json for c in decision.tool_calls)
+        inp, out = count_tokens(prompt), count_tokens(answer)
+        return Usage(inp.tokens, out.tokens, inp.method)
+
+
+def stream_pieces(text: str) -> list[str]:
+    """Split a reply into word-sized pieces for streaming (joined, they give back the text exactly)."""
+    pieces, current = [], ""
+    for char in text:
+        current += char
+        if char == " ":
+            pieces.append(current)
+            current = ""
+    if current:
+        pieces.append(current)
+    return pieces

@@ -1,0 +1,154 @@
+"""The offline model as a LangChain chat model: ``OfflineChatModel``.
+
+A real ``BaseChatModel``: ``bind_tools`` records the tools offered for the call (as OpenAI-style JSON schemas,
+exactly what a hosted model would receive), ``invoke``/``ainvoke`` return an ``AIMessage`` with ``tool_calls``,
+``stream``/``astream`` yield ``AIMessageChunk`` pieces (text word by word, then the tool calls), and every
+message carries ``usage_metadata`` and ``response_metadata = {"model_name": "handoffs-offline", "reason": ...,
+"token_method": ...}``. The decision itself is made by ``core.decide`` (or the script / rogue mode).
+
+Not here: any network, any API key, any learned weights.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, AsyncIterator, Callable, Iterator, Mapping, Sequence
+
+from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, ToolMessage
+from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
+from langchain_core.runnables import Runnable
+from langchain_core.tools import BaseTool
+from langchain_core.utils.function_calling import convert_to_openai_tool
+from pydantic import ConfigDict, PrivateAttr
+
+from .engine import MODEL_NAME, OfflineEngine, stream_pieces
+from .types import Decision, Message, ToolCall, ToolSpec
+
+
+def _text_of(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    parts = []
+    for block in content or []:
+        if isinstance(block, str):
+            parts.append(block)
+        elif isinstance(block, Mapping) and block.get("type") == "text":
+            parts.append(str(block.get("text", "")))
+    return "".join(parts)
+
+
+def to_neutral(message: BaseMessage) -> Message:
+    """A LangChain message as the offline model reads it."""
+    kind = message.type
+    if kind == "system":
+        return Message("system", _text_of(message.content))
+    if kind == "ai":
+        calls = tuple(ToolCall(c.get("id") or "", c["name"], dict(c.get("args") or {}))
+                      for c in getattr(message, "tool_calls", []) or [])
+        return Message("assistant", _text_of(message.content), calls)
+    if isinstance(message, ToolMessage):
+        return Message("tool", _text_of(message.content), name=message.name, tool_call_id=message.tool_call_id,
+                       is_error=message.status == "error")
+    return Message("user", _text_of(message.content))
+
+
+def tool_spec(schema: Mapping[str, Any]) -> ToolSpec:
+    """An OpenAI-style tool schema (``{"type": "function", "function": {...}}``) as a ToolSpec."""
+    function = schema.get("function", schema)
+    return ToolSpec(function["name"], function.get("description", "") or "",
+                    function.get("parameters") or {"type": "object", "properties": {}})
+
+
+class OfflineChatModel(BaseChatModel):
+    """The kit's deterministic offline chat model (see ``handoffs.models`` for the modes)."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    script: list[Any] | None = None
+    """Exact replies, one per call: text, ``{"tool": name, "args": {...}}`` or a list of such (parallel calls)."""
+    rogue: Any = None
+    """A tool name (or ``{"tool", "args", "when_prompt_contains"}``) to call once where it is NOT offered."""
+    model_name: str = MODEL_NAME
+    _engine: OfflineEngine = PrivateAttr()
+
+    def model_post_init(self, context: Any) -> None:
+        self._engine = OfflineEngine(self.script, self.rogue)
+
+    @property
+    def _llm_type(self) -> str:
+        return MODEL_NAME
+
+    @property
+    def _identifying_params(self) -> dict[str, Any]:
+        return {"model_name": self.model_name, "mode": self._engine.mode}
+
+    @property
+    def mode(self) -> str:
+        return self._engine.mode
+
+    def reset_script(self) -> None:
+        if self._engine.script is not None:
+            self._engine.script.reset()
+
+    def bind_tools(self, tools: Sequence[dict[str, Any] | type | Callable | BaseTool], *,
+                   tool_choice: str | None = None, **kwargs: Any) -> Runnable:
+        formatted = [convert_to_openai_tool(t) for t in tools]
+        if tool_choice is not None:
+            kwargs["tool_choice"] = tool_choice
+        return self.bind(tools=formatted, **kwargs)
+
+    def _decide(self, messages: list[BaseMessage], tools: Sequence[Mapping[str, Any]] | None) -> AIMessage:
+        neutral = [to_neutral(m) for m in messages]
+        specs = [tool_spec(t) for t in tools or []]
+        decision = self._engine.respond(neutral, specs)
+        usage = self._engine.usage(neutral, specs, decision)
+        return AIMessage(
+            content=decision.text,
+            tool_calls=[{"name": c.name, "args": dict(c.arguments), "id": c.id, "type": "tool_call"}
+                        for c in decision.tool_calls],
+            response_metadata=self._metadata(decision, usage.method),
+            usage_metadata={"input_tokens": usage.input_tokens, "output_tokens": usage.output_tokens,
+                            "total_tokens": usage.total_tokens},
+        )
+
+    def _metadata(self, decision: Decision, method: str) -> dict[str, Any]:
+        return {"model_name": self.model_name, "reason": decision.reason, "mode": self._engine.mode,
+                "finish_reason": "tool_calls" if decision.tool_calls else "stop", "token_method": method}
+
+    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                  run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
+        return ChatResult(generations=[ChatGeneration(message=self._decide(messages, kwargs.get("tools")))])
+
+    async def _agenerate(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                         run_manager: AsyncCallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
+        return self._generate(messages, stop, **kwargs)
+
+    def _chunks(self, message: AIMessage) -> Iterator[AIMessageChunk]:
+        for piece in stream_pieces(message.content if isinstance(message.content, str) else ""):
+            yield AIMessageChunk(content=piece, id=message.id)
+        last = AIMessageChunk(
+            content="",
+            tool_call_chunks=[{"name": c["name"], "args": json.dumps(c["args"], sort_keys=True), "id": c["id"],
+                               "index": i, "type": "tool_call_chunk"} for i, c in enumerate(message.tool_calls)],
+            response_metadata=message.response_metadata,
+            usage_metadata=message.usage_metadata,
+            chunk_position="last",
+        )
+        yield last
+
+    def _stream(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> Iterator[ChatGenerationChunk]:
+        for chunk in self._chunks(self._decide(messages, kwargs.get("tools"))):
+            if run_manager and chunk.content:
+                run_manager.on_llm_new_token(chunk.content, chunk=ChatGenerationChunk(message=chunk))
+            yield ChatGenerationChunk(message=chunk)
+
+    async def _astream(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                       run_manager: AsyncCallbackManagerForLLMRun | None = None,
+                       **kwargs: Any) -> AsyncIterator[ChatGenerationChunk]:
+        for chunk in self._chunks(self._decide(messages, kwargs.get("tools"))):
+            if run_manager and chunk.content:
+                await run_manager.on_llm_new_token(chunk.content, chunk=ChatGenerationChunk(message=chunk))
+            yield ChatGenerationChunk(message=chunk)

@@ -1,0 +1,78 @@
+"""The offline model's own vocabulary: messages, tools and decisions, free of any framework.
+
+Both adapters (LangChain and AutoGen) translate their framework's messages and tool schemas into these
+small frozen records, ask the decision core for a :class:`Decision`, and translate it back. Nothing here
+imports LangChain or AutoGen; nothing here decides anything.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Literal, Mapping
+
+Role = Literal["system", "user", "assistant", "tool"]
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    """A tool as a model sees it: a name, a description and a JSON schema of its arguments."""
+
+    name: str
+    description: str = ""
+    parameters: Mapping[str, Any] = field(default_factory=lambda: {"type": "object", "properties": {}})
+
+    @property
+    def properties(self) -> dict[str, dict[str, Any]]:
+        return dict(self.parameters.get("properties") or {})
+
+    @property
+    def required(self) -> list[str]:
+        return list(self.parameters.get("required") or [])
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    """One call the model asks for. ``id`` is deterministic (derived from the conversation)."""
+
+    id: str
+    name: str
+    arguments: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def arguments_json(self) -> str:
+        return json.dumps(dict(self.arguments), sort_keys=True)
+
+
+@dataclass(frozen=True)
+class Message:
+    """One message of the conversation.
+
+    ``tool_calls`` is set on assistant messages that called tools; ``name`` and ``tool_call_id`` on tool
+    results (``name`` is the tool's name when the framework says it).
+    """
+
+    role: Role
+    content: str = ""
+    tool_calls: tuple[ToolCall, ...] = ()
+    name: str | None = None
+    tool_call_id: str | None = None
+    is_error: bool = False
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the model answers: plain text, or tool calls (possibly with a short text), and why."""
+
+    text: str = ""
+    tool_calls: tuple[ToolCall, ...] = ()
+    reason: str = ""
+
+    @property
+    def is_tool_call(self) -> bool:
+        return bool(self.tool_calls)
+
+
+def system_prompt_of(messages: list[Message] | tuple[Message, ...]) -> str:
+    """All system messages joined, in order (the persona and routine the model follows)."""
+    return "\n".join(m.content for m in messages if m.role == "system")
