@@ -1,0 +1,154 @@
+"""The step graph of a single-agent design: steps as boxes, step-changing tools as arrows, a run's path on top.
+
+Drawn from the configuration (``{step: {"prompt": ..., "tools": [...], "handoffs": {tool: target_step}}}``, the
+shape of ``handoffs.single_agent.STEP_CONFIGS``) plus, optionally, a :class:`~handoffs.recorder.RunRecorder`:
+
+- nodes: every configured step, and any step the record shows that has no configuration (drawn dashed);
+- edges: each page's declared ``handoffs``, an explicit ``transitions={tool: target_step}`` mapping (the edge
+  starts at every step that offers that tool), and every recorded ``StepChangeEvent``;
+- inside each box: the tools the step offers; ``✓`` marks tools that ran in the recorded conversation,
+  ``✗`` tools that were called but refused;
+- the recorded path: visited steps filled blue, the current step amber, taken edges thick and numbered 1, 2, ...
+
+A learner's new step appears with no code change as soon as it is in the configs or in a recording.
+This module draws; it runs no agent.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, Mapping
+
+import matplotlib.pyplot as plt
+from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
+
+from handoffs.recorder.events import StepChangeEvent, ToolRunEvent
+
+from .style import (CURRENT, CURRENT_FILL, FONT_EDGE, FONT_NODE, FONT_TOOL, INK, MUTED, PATH, PATH_FILL, REFUSED,
+                    finish, label, number_marker)
+
+BOX_W, LAYER_GAP, ROW_GAP = 3.2, 6.2, 1.0
+
+
+def plot_step_graph(configs: Mapping[str, Any], recorder: Any = None, conversation: str | None = None,
+                    transitions: Mapping[str, str] | None = None, title: str = "Step graph") -> plt.Figure:
+    """Draw the step graph; returns the matplotlib Figure (a notebook shows it)."""
+    tools = {step: _tool_names(config) for step, config in configs.items()}
+    changes = recorder.of_kind(StepChangeEvent, conversation) if recorder is not None else []
+    runs = recorder.of_kind(ToolRunEvent, conversation) if recorder is not None else []
+    path = recorder.steps_visited(conversation) if recorder is not None else []
+
+    steps = list(configs)
+    for step in path + [c.from_step for c in changes] + [c.to_step for c in changes]:
+        if step not in steps:
+            steps.append(step)
+    edges = _edges(configs, tools, transitions or {}, changes)
+    for _, target, _ in edges:
+        if target not in steps:
+            steps.append(target)
+    positions, heights = _layout(steps, edges, tools)
+
+    fig, ax = plt.subplots(figsize=(max(8.0, 4.6 * (1 + max(p[0] for p in positions.values()) / LAYER_GAP)),
+                                    max(4.0, 1.6 + max(-p[1] + h for p, h in zip(positions.values(), heights.values())))))
+    for step in steps:
+        _draw_node(ax, step, positions[step], heights[step], tools.get(step, []), runs,
+                   configured=step in configs, visited=step in path, current=bool(path) and path[-1] == step)
+    taken = [(c.from_step, c.to_step, c.tool or "(state)") for c in changes]
+    _draw_edges(ax, edges, taken, positions, heights)
+    if steps:
+        x, y = positions[steps[0]]
+        ax.annotate("", xy=(x - BOX_W / 2, y - 0.35), xytext=(x - BOX_W / 2 - 0.9, y - 0.35),
+                    arrowprops={"arrowstyle": "-|>", "color": INK, "lw": 2})
+        label(ax, x - BOX_W / 2 - 0.95, y - 0.05, "start", fontsize=FONT_TOOL, color=MUTED, ha="right")
+    subtitle = f" — conversation {conversation or (recorder.latest_conversation() if recorder else '')}" if path else ""
+    finish(ax, title + subtitle)
+    ax.autoscale_view()
+    ax.margins(0.08)
+    fig.tight_layout()
+    return fig
+
+
+def _tool_names(config: Any) -> list[str]:
+    items = config.get("tools", []) if isinstance(config, Mapping) else getattr(config, "tools", [])
+    return [item if isinstance(item, str) else str(getattr(item, "name", item)) for item in items]
+
+
+def _edges(configs: Mapping[str, Any], tools: dict[str, list[str]], transitions: Mapping[str, str],
+           changes: list[StepChangeEvent]) -> list[tuple[str, str, str]]:
+    """(from, to, tool) from declared handoffs, explicit transitions and the recording; each once, in that order."""
+    found: list[tuple[str, str, str]] = []
+    for step, config in configs.items():
+        declared = config.get("handoffs", {}) if isinstance(config, Mapping) else getattr(config, "handoffs", {})
+        found += [(step, target, tool) for tool, target in (declared or {}).items()]
+    for tool, target in transitions.items():
+        found += [(step, target, tool) for step, names in tools.items() if tool in names]
+    found += [(c.from_step, c.to_step, c.tool or "(state)") for c in changes]
+    return list(dict.fromkeys(found))
+
+
+def _layout(steps: list[str], edges: list[tuple[str, str, str]], tools: dict[str, list[str]]):
+    """Layers by shortest distance from the first step (left to right); steps of a layer stacked top-down."""
+    layer: dict[str, int] = {}
+    if steps:
+        layer[steps[0]] = 0
+        queue = deque([steps[0]])
+        while queue:
+            step = queue.popleft()
+            for source, target, _ in edges:
+                if source == step and target not in layer:
+                    layer[target] = layer[step] + 1
+                    queue.append(target)
+    for step in steps:
+        layer.setdefault(step, max(layer.values(), default=-1) + 1)
+    heights = {s: 0.9 + 0.42 * max(1, len(tools.get(s, []))) for s in steps}
+    positions: dict[str, tuple[float, float]] = {}
+    for number in sorted(set(layer.values())):
+        y = 0.0
+        for step in [s for s in steps if layer[s] == number]:
+            positions[step] = (number * LAYER_GAP, y)
+            y -= heights[step] + ROW_GAP
+    return positions, heights
+
+
+def _draw_node(ax, step, position, height, tool_names, runs, configured, visited, current) -> None:
+    x, y = position
+    face, edge = (CURRENT_FILL, CURRENT) if current else ((PATH_FILL, PATH) if visited else ("white", MUTED))
+    ax.add_patch(FancyBboxPatch((x - BOX_W / 2, y - height), BOX_W, height, boxstyle="round,pad=0.05,rounding_size=0.2",
+                                facecolor=face, edgecolor=edge, linewidth=3 if visited else 1.5,
+                                linestyle="-" if configured else "--", zorder=2, gid=f"step-{step}"))
+    label(ax, x, y - 0.38, step, fontsize=FONT_NODE, fontweight="bold", gid=f"step-label-{step}")
+    if not tool_names:
+        label(ax, x, y - 0.85, "(no tools)" if configured else "(not configured)", fontsize=FONT_TOOL, color=MUTED)
+    for i, name in enumerate(tool_names):
+        ran = [r for r in runs if r.tool == name and r.actor == step]
+        mark, colour = ("✗ ", REFUSED) if ran and all(r.refused for r in ran) else (("✓ ", PATH) if ran else ("", INK))
+        label(ax, x, y - 0.85 - 0.42 * i, mark + name, fontsize=FONT_TOOL, color=colour)
+
+
+def _draw_edges(ax, edges, taken, positions, heights) -> None:
+    pair_count: dict[tuple[str, str], int] = {}
+    for source, target, tool in edges:
+        k = pair_count.get((source, target), 0)
+        pair_count[(source, target)] = k + 1
+        (x1, y1), (x2, y2) = positions[source], positions[target]
+        numbers = [i + 1 for i, t in enumerate(taken) if t == (source, target, tool)]
+        colour, width = (PATH, 4) if numbers else (MUTED, 2)
+        if source == target:  # a tool that "moves" to the same step: a loop above the box
+            start, end, style = (x1 - 0.6, y1), (x1 + 0.6, y1), "arc3,rad=-1.4"
+            spot = (x1, y1 + 0.75)
+        elif x2 > x1:  # forward: from the right side to the left side (diagonal if on another row)
+            start, end, style = (x1 + BOX_W / 2, y1 - 0.4 - 0.3 * k), (x2 - BOX_W / 2, y2 - 0.4 - 0.3 * k), "arc3"
+            spot = (start[0] + (end[0] - start[0]) * 0.5, start[1] + (end[1] - start[1]) * 0.5 + 0.28 + 0.5 * k)
+        else:  # backwards or within a layer: leave on the left, go left, then up into the target's bottom
+            start = (x1 - BOX_W / 2, y1 - heights[source] / 2 - 0.3 * k)
+            end = (x2 + 0.4 * k, y2 - heights[target])
+            style = "angle,angleA=180,angleB=-90,rad=8"
+            spot = ((start[0] + end[0]) / 2, start[1] + 0.28)
+        ax.add_patch(FancyArrowPatch(start, end, arrowstyle="-|>", mutation_scale=22, color=colour, linewidth=width,
+                                     connectionstyle=style, zorder=3, gid=f"edge-{source}-{target}-{tool}"))
+        text = label(ax, spot[0], spot[1], tool, fontsize=FONT_EDGE, color=colour,
+                     fontweight="bold" if numbers else "normal",
+                     bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "none"})
+        for j, number in enumerate(numbers):  # order markers just under the label
+            number_marker(ax, spot[0] + 0.5 * (j - (len(numbers) - 1) / 2), spot[1] - 0.55, number)
+        text.set_gid(f"edge-label-{tool}")

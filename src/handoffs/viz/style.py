@@ -1,0 +1,75 @@
+"""Shared look of the kit's pictures: projector-sized fonts, high-contrast colours, numbered markers.
+
+Every text goes through :func:`label` with ``parse_math=False`` so a price like "$10" in a customer's message is
+shown as typed (matplotlib would otherwise read ``$...$`` as math). This module draws nothing by itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+INK = "#111827"  # text and lines
+MUTED = "#6b7280"  # things that did not happen in this run
+PATH = "#1a56db"  # what happened: visited steps, taken edges, messages
+PATH_FILL = "#dbeafe"
+CURRENT = "#b45309"  # where the conversation is now / the human operator
+CURRENT_FILL = "#fde68a"
+REFUSED = "#c81e1e"
+HANDOFF = "#047857"
+
+FONT_TITLE = 20
+FONT_NODE = 18
+FONT_TOOL = 13
+FONT_EDGE = 14
+FONT_NUMBER = 13
+
+
+def font_families() -> list[str]:
+    """DejaVu Sans, then any installed font with Korean glyphs or emoji (matplotlib falls back glyph by glyph)."""
+    global _FAMILIES
+    if _FAMILIES is None:
+        from matplotlib import font_manager
+
+        installed = {f.name for f in font_manager.fontManager.ttflist}
+        wanted = ("Noto Sans CJK KR", "NanumGothic", "Noto Sans KR", "Noto Color Emoji", "Noto Emoji")
+        _FAMILIES = ["DejaVu Sans"] + [name for name in wanted if name in installed]
+    return _FAMILIES
+
+
+_FAMILIES: list[str] | None = None
+
+
+def label(ax: Any, x: float, y: float, text: str, **kwargs: Any) -> Any:
+    """``ax.text`` with math parsing off and the kit's defaults (centered, ink colour, fallback fonts)."""
+    kwargs.setdefault("fontfamily", font_families())
+    kwargs.setdefault("ha", "center")
+    kwargs.setdefault("va", "center")
+    kwargs.setdefault("color", INK)
+    kwargs.setdefault("zorder", 5)
+    return ax.text(x, y, text, parse_math=False, **kwargs)
+
+
+def number_marker(ax: Any, x: float, y: float, number: int, colour: str = PATH) -> Any:
+    """A filled circle with a white order number (1, 2, ...) — the order things happened in."""
+    return label(ax, x, y, str(number), fontsize=FONT_NUMBER, fontweight="bold", color="white", zorder=7,
+                 bbox={"boxstyle": "circle,pad=0.25", "facecolor": colour, "edgecolor": colour},
+                 gid=f"number-{number}")
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    """One line of at most ``limit`` characters (newlines become spaces, long text ends with '…')."""
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def finish(ax: Any, title: str) -> None:
+    """Hide the axes frame, keep aspect free, set a large title."""
+    ax.set_axis_off()
+    ax.set_title(title, fontsize=FONT_TITLE, fontweight="bold", color=INK, loc="left", pad=14)
+
+
+def texts_of(fig: Any) -> list[str]:
+    """Every text drawn on a figure (titles and labels) — what tests assert on instead of pixels."""
+    from matplotlib.text import Text
+
+    return [t.get_text() for t in fig.findobj(Text) if t.get_text()]
