@@ -75,7 +75,7 @@ def _validation_message(exc: RequestValidationError) -> str:
 
 
 def _default_decide() -> Callable[..., Any]:
-    from handoffs.models import decide
+    from handoffs.models.core import decide
 
     return decide
 
