@@ -7,6 +7,8 @@
 * Modes: default policy; ``script=[...]`` (exact replies, one per call); ``rogue="tool"`` (calls a tool it was
   NOT offered, once, to teach step boundaries).
 * :func:`count_tokens` — offline token counts labelled with their method.
+* :func:`chat_model` / :func:`model_client` — the one switch: the offline model by default, a real one when
+  ``HANDOFFS_MODEL`` (or the spec passed) says so (see :mod:`handoffs.models.switch`).
 """
 
 from .autogen_adapter import OfflineModelClient
@@ -14,6 +16,7 @@ from .core import decide
 from .engine import MODEL_NAME
 from .langchain_adapter import OfflineChatModel
 from .modes import Rogue, Script, ScriptExhausted
+from .switch import chat_model, model_client
 from .tokens import TokenCount, count_tokens
 from .types import Decision, Message, ToolCall, ToolSpec
 
@@ -29,6 +32,8 @@ __all__ = [
     "TokenCount",
     "ToolCall",
     "ToolSpec",
+    "chat_model",
     "count_tokens",
     "decide",
+    "model_client",
 ]

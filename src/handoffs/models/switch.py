@@ -34,7 +34,9 @@ import openai
 from autogen_ext.models.openai import OpenAIChatCompletionClient
 from langchain_openai import ChatOpenAI
 
+from handoffs.models.autogen_adapter import OfflineModelClient
 from handoffs.models.errors import ModelSetupError, mask_secret, to_model_call_error
+from handoffs.models.langchain_adapter import OfflineChatModel
 
 SPEC_VARIABLE = "HANDOFFS_MODEL"
 ACCEPTED_FORMS = (
@@ -45,7 +47,9 @@ ACCEPTED_FORMS = (
 DEFAULT_TIMEOUT_S = 60.0
 DEFAULT_MAX_RETRIES = 2
 NO_KEY_PLACEHOLDER = "no-key-needed"  # sent to compatible servers when HANDOFFS_API_KEY is unset
-SAMPLING_OPTIONS = {"temperature", "top_p", "seed", "max_tokens", "max_completion_tokens", "stop"}
+# Options that mean nothing to the deterministic offline model; accepted for every spec so a notebook can pass them.
+REAL_MODEL_ONLY_OPTIONS = {"temperature", "top_p", "seed", "max_tokens", "max_completion_tokens", "stop",
+                           "timeout", "request_timeout", "max_retries", "stream_usage", "streaming"}
 
 
 @dataclass(frozen=True)
@@ -219,15 +223,14 @@ COMPATIBLE_MODEL_INFO = {
 def chat_model(spec: str | None = None, **kwargs: Any) -> Any:
     """A LangChain chat model for ``spec`` (see the module docstring); ``kwargs`` go to the model class.
 
-    Sampling options (``temperature`` ...) are accepted for every spec; the offline model ignores them
-    because it is deterministic anyway.
+    Sampling and transport options (``temperature``, ``streaming``, ``timeout`` ...) are accepted for every
+    spec; the offline model ignores them (it is deterministic and streams anyway); ``script=`` and ``rogue=``
+    reach it.
     """
     _reject_key_parameter(kwargs)
     parsed = parse_spec(spec)
     if parsed.provider == "offline":
-        from handoffs.models.langchain_adapter import OfflineChatModel
-
-        options = {k: v for k, v in kwargs.items() if k not in SAMPLING_OPTIONS}
+        options = {k: v for k, v in kwargs.items() if k not in REAL_MODEL_ONLY_OPTIONS}
         return OfflineChatModel(**options)
     options = {"timeout": DEFAULT_TIMEOUT_S, "max_retries": DEFAULT_MAX_RETRIES, "stream_usage": True, **kwargs}
     if "request_timeout" in options:
@@ -243,9 +246,7 @@ def model_client(spec: str | None = None, **kwargs: Any) -> Any:
     _reject_key_parameter(kwargs)
     parsed = parse_spec(spec)
     if parsed.provider == "offline":
-        from handoffs.models.autogen_adapter import OfflineModelClient
-
-        options = {k: v for k, v in kwargs.items() if k not in SAMPLING_OPTIONS}
+        options = {k: v for k, v in kwargs.items() if k not in REAL_MODEL_ONLY_OPTIONS}
         return OfflineModelClient(**options)
     config: dict[str, Any] = {"timeout": DEFAULT_TIMEOUT_S, "max_retries": DEFAULT_MAX_RETRIES, **kwargs}
     config.update(model=parsed.model, api_key=parsed.api_key())

@@ -75,7 +75,7 @@ def _validation_message(exc: RequestValidationError) -> str:
 
 
 def _default_decide() -> Callable[..., Any]:
-    from handoffs.models.core import decide
+    from handoffs.models import decide
 
     return decide
 
