@@ -26,7 +26,7 @@ import re
 from typing import Sequence
 
 from . import lexicon, replies
-from .arguments import Evidence, fill_arguments, options_of
+from .arguments import Evidence, choose_option, fill_arguments, options_of
 from .routine import PromptPlan, RoutineStep, read_prompt, tools_for_step
 from .types import Decision, Message, ToolCall, ToolSpec, system_prompt_of
 
@@ -91,7 +91,10 @@ class _Turn:
     def call(self, tool: ToolSpec, why: str, text: str = "") -> Decision:
         args, notes = fill_arguments(tool, self.evidence)
         shown = ", ".join(f"{k}={v!r}" for k, v in args.items())
-        detail = f"; {'; '.join(n.split(': ', 1)[1] for n in notes if ': ' in n)}" if notes else ""
+        quoted = set(re.findall(r"'([^']+)'", why))
+        extra = [n.split(": ", 1)[1] for n in notes if ": " in n]
+        extra = [e for e in extra if not (set(re.findall(r"'([^']+)'", e)) and set(re.findall(r"'([^']+)'", e)) <= quoted)]
+        detail = f"; {'; '.join(extra)}" if extra else ""
         call = ToolCall(call_id(self.messages, tool.name, len(self.called_this_turn)), tool.name, args)
         return Decision(text=text, tool_calls=(call,), reason=f"{tool.name}({shown}): {why}{detail}")
 
@@ -100,12 +103,14 @@ def _intent_score(turn: _Turn, tool: ToolSpec) -> tuple[int, str]:
     said = turn.evidence.last_user + " " + " ".join(turn.evidence.turn_arguments)
     mentioned = lexicon.concepts(said)
     if _PURVIEW.search(tool.description):
-        covered = lexicon.concepts(turn.plan.persona + " " + " ".join(turn.plan.instructions)
-                                   + " " + " ".join(s.full_text for s in turn.plan.steps) + " "
+        # An agent's purview: who it says it is, its standing instructions and its other tools (not the routine's
+        # small talk: "problems in their life" does not make a sales agent a repairs desk).
+        covered = lexicon.concepts(turn.plan.persona + " " + " ".join(turn.plan.instructions) + " "
                                    + " ".join(f"{t.name} {t.description}" for t in turn.tools if t is not tool))
-        outside = [c for c in lexicon.INTENT_CONCEPTS if c in mentioned and c not in covered]
-        if outside:
-            words = ", ".join(repr(w) for c in outside for w in mentioned[c])
+        raised = [c for c in lexicon.INTENT_CONCEPTS if c in mentioned]
+        outside = [c for c in raised if c not in covered]
+        if outside and len(outside) == len(raised):  # nothing the user raised is this agent's business
+            words = ", ".join(repr(w) for w in dict.fromkeys(w for c in outside for w in mentioned[c]))
             return 3, f"{words} is outside this agent's purview"
         return 0, ""
     own = lexicon.concepts(tool.name if _EXPLICIT_ONLY.search(tool.description) else f"{tool.name} {tool.description}")
@@ -118,12 +123,21 @@ def _intent_score(turn: _Turn, tool: ToolSpec) -> tuple[int, str]:
         return 0, ""
     if score:
         evidence = [w for c in shared for w in mentioned[c]] + [w for w in direct if not any(w in mentioned[c] for c in shared)]
+        user_words = set(lexicon.words(turn.evidence.last_user))
+        from_user = [w for w in dict.fromkeys(evidence) if w in user_words]
+        from_turn = [w for w in dict.fromkeys(evidence) if w not in user_words]
         kinds = f" ({', '.join(shared)})" if shared else ""
-        return score, f"the user said {', '.join(repr(w) for w in dict.fromkeys(evidence))}{kinds}"
-    props = tool.properties.values()
-    if any(o.lower() in ("other", "general") for p in props for o in options_of(tool, p)) \
-            and lexicon.states_a_need(turn.evidence.last_user):
-        return 1, "the user needs something that fits no named category"
+        why = f"the user said {', '.join(repr(w) for w in from_user)}" if from_user else ""
+        if from_turn:
+            why += ("; " if why else "") + f"this turn recorded {', '.join(repr(w) for w in from_turn)}"
+        return score, why + kinds
+    for prop in tool.properties.values():
+        options = options_of(tool, prop)
+        chosen, why = choose_option(options, turn.evidence) if options else (None, "")
+        if chosen and chosen.lower() not in ("other", "general"):
+            return 2, f"one of its options fits: {why}"
+        if chosen and lexicon.states_a_need(turn.evidence.last_user):
+            return 1, "the user needs something that fits no named category"
     return 0, ""
 
 
