@@ -83,6 +83,7 @@ class ChatPanel:
             reply = await self.backend.respond(text)
         except Exception as exc:  # shown to the person, and the panel stays usable
             self.messages.append(ChatEntry("error", "error", f"{type(exc).__name__}: {exc}"))
+            self._render()
             self._set_status("That turn failed (see the red line). You can send another message.", "error")
             return None
         finally:
