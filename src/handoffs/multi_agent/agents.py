@@ -37,7 +37,11 @@ from autogen_core.models import (
 from autogen_core.tools import Tool
 
 from .messages import AgentResponse, ConfirmOrder, OrderConfirmation, UserLogin, UserTask
-from .people import EXIT_WORD, Customers, OperatorDesk
+from .people import EXIT_WORD, Customers
+
+Operators = Any
+"""Where the human agent waits for a person: an :class:`~handoffs.multi_agent.people.OperatorDesk` or a
+:class:`handoffs.ui.OperatorPanel` (anything with ``async ask(conversation, request, context) -> str``)."""
 
 GIVE_UP_REPLY = "Sorry, I could not finish that. Could you rephrase, or ask for a human?"
 
@@ -135,7 +139,7 @@ class AIAgent(RoutedAgent):
         if topic_type == self._agent_topic_type:
             return _error(call, f"You are {topic_type} already: answer the customer yourself."), None
         if limit_reached:
-            note = f"Not transferred to {topic_type}: {self._max_handoffs} handoffs since the customer last spoke."
+            note = f"Not transferred to {topic_type}: {self._max_handoffs} handoffs per customer message is the limit."
             if self._overflow_topic_type and self._overflow_topic_type != self._agent_topic_type:
                 return _error(call, f"{note} Escalated to {self._overflow_topic_type}."), self._overflow_topic_type
             return _error(call, f"{note} Answer the customer yourself."), None
@@ -165,7 +169,7 @@ class AIAgent(RoutedAgent):
 class HumanAgent(RoutedAgent):
     """A stand-in for a person: waits on the operator's desk, then sends the operator's words to the customer."""
 
-    def __init__(self, description: str, agent_topic_type: str, user_topic_type: str, operators: OperatorDesk) -> None:
+    def __init__(self, description: str, agent_topic_type: str, user_topic_type: str, operators: Operators) -> None:
         super().__init__(description)
         self._agent_topic_type = agent_topic_type
         self._user_topic_type = user_topic_type
@@ -173,7 +177,8 @@ class HumanAgent(RoutedAgent):
 
     @message_handler
     async def handle_user_task(self, message: UserTask, ctx: MessageContext) -> None:
-        human_input = await self._operators.ask(self.id.key, message.context)
+        said = [m.content for m in message.context if isinstance(m, UserMessage) and isinstance(m.content, str)]
+        human_input = await self._operators.ask(self.id.key, said[-1] if said else "", message.context)
         context = list(message.context) + [AssistantMessage(content=human_input, source=self.id.type)]
         await self.publish_message(
             AgentResponse(context=context, reply_to_topic_type=self._agent_topic_type),

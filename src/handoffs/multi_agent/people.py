@@ -6,11 +6,12 @@ notebook under nbval, and cannot tell two sessions apart. Here each person is an
 * :class:`Customer` — one customer's side of one session. ``say(text)`` is what they type (a chat panel's Send
   button or a test calls it); the customer's agent awaits :meth:`Customer.next_words`. Every answer they get is
   recorded as a :class:`Turn` (who answered what), and ``on_message`` listeners (a chat panel) see every line.
-* :class:`ScriptedCustomer` — a customer whose words come from a list (tests, walk-throughs, many sessions).
+* :class:`ScriptedCustomer` — a customer whose words come from a list (tests, walk-throughs, many sessions);
+  :class:`PanelCustomer` — a customer typing in a :class:`handoffs.ui.ChatPanel` (through its backend).
 * :class:`Customers` — who the customer of each session is, keyed by session id (the topic source).
 * :class:`OperatorDesk` — where the :class:`~handoffs.multi_agent.agents.HumanAgent` puts a
-  :class:`HelpRequest` and awaits an ``asyncio.Future``; the operator (a panel, or code) calls
-  :meth:`OperatorDesk.answer`.
+  :class:`HelpRequest` and awaits an ``asyncio.Future``; the operator (code) calls :meth:`OperatorDesk.answer`.
+  It has the ``ask`` of :class:`handoffs.ui.OperatorPanel`, so the panel can take its place.
 
 Nothing here knows AutoGen's runtime: these are plain asyncio objects, so a panel or a test can drive them.
 """
@@ -19,9 +20,9 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, List
+from typing import Any, Callable, Iterable, Iterator, List
 
-from autogen_core.models import LLMMessage, UserMessage
+from autogen_core.models import LLMMessage
 
 EXIT_WORD = "exit"
 """What a customer says to close their session (as in the seed)."""
@@ -123,6 +124,32 @@ class ScriptedCustomer(Customer):
         return answer.strip().lower() in {"y", "yes"}
 
 
+class PanelCustomer(Customer):
+    """A customer typing in a :class:`handoffs.ui.ChatPanel`: words come from its ``AutoGenBackend``, answers go back.
+
+    An order question is shown in the panel as a reply from ``"order"``; the customer's next message answers it.
+    """
+
+    def __init__(self, backend: Any) -> None:
+        super().__init__(backend.conversation)
+        self.backend = backend
+
+    async def _next_raw(self) -> str:
+        return str(await self.backend.next_user_text())
+
+    def hear(self, agent: str, text: str) -> None:
+        super().hear(agent, text)
+        self.backend.deliver(agent, text)
+
+    async def confirm(self, question: str) -> bool:
+        self.backend.deliver("order", question)
+        return await super().confirm(question)
+
+    def end(self) -> None:
+        super().end()
+        self.backend.deliver("session", "Session ended. Goodbye!")
+
+
 class Customers:
     """The customer of each open session, keyed by session id (= topic source = the agents' key)."""
 
@@ -156,14 +183,9 @@ class HelpRequest:
     """A conversation waiting for the human operator."""
 
     session_id: str
+    request: str
     context: List[LLMMessage]
     reply: "asyncio.Future[str]" = field(repr=False)
-
-    @property
-    def customer_words(self) -> str:
-        """The customer's last message (what the operator should answer)."""
-        said = [m.content for m in self.context if isinstance(m, UserMessage) and isinstance(m.content, str)]
-        return said[-1] if said else ""
 
 
 class OperatorDesk:
@@ -179,14 +201,17 @@ class OperatorDesk:
         """Call ``listener(request)`` whenever a conversation starts waiting for the operator."""
         self._listeners.append(listener)
 
-    async def ask(self, session_id: str, context: List[LLMMessage]) -> str:
-        """Put a conversation on the desk and wait for the operator's reply (used by the human agent)."""
-        request = HelpRequest(session_id, list(context), asyncio.get_running_loop().create_future())
-        self._pending[session_id] = request
-        self._arrivals.put_nowait(request)
+    async def ask(self, conversation: str, request: str, context: Iterable[LLMMessage] = ()) -> str:
+        """Put a conversation on the desk and wait for the operator's reply (the human agent calls this).
+
+        Same signature as :meth:`handoffs.ui.OperatorPanel.ask`, so the human agent works with either.
+        """
+        item = HelpRequest(conversation, request, list(context), asyncio.get_running_loop().create_future())
+        self._pending[conversation] = item
+        self._arrivals.put_nowait(item)
         for listener in self._listeners:
-            listener(request)
-        return await request.reply
+            listener(item)
+        return await item.reply
 
     @property
     def pending(self) -> List[HelpRequest]:
@@ -196,17 +221,17 @@ class OperatorDesk:
     async def next_request(self) -> HelpRequest:
         """Wait until a conversation arrives on the desk (code playing the operator awaits this)."""
         while True:
-            request = await self._arrivals.get()
-            if not request.reply.done():
-                return request
+            item = await self._arrivals.get()
+            if not item.reply.done():
+                return item
 
     def answer(self, session_id: str, text: str) -> None:
         """The operator answers the customer of ``session_id``."""
         if not isinstance(text, str) or not text.strip():
             raise ValueError("The operator's answer must be non-empty text.")
-        request = self._pending.pop(session_id, None)
-        if request is None:
+        item = self._pending.pop(session_id, None)
+        if item is None:
             waiting = ", ".join(self._pending) or "none"
             raise KeyError(f"No conversation of session {session_id!r} is waiting (waiting: {waiting}).")
         self.answered.append((session_id, text.strip()))
-        request.reply.set_result(text.strip())
+        item.reply.set_result(text.strip())

@@ -107,7 +107,7 @@ class Team:
 
     runtime: AgentRuntime
     customers: Customers
-    operators: OperatorDesk
+    operators: Any
     ledger: Ledger
     recorder: Any = None
     agent_types: list[str] = field(default_factory=list)
@@ -127,28 +127,33 @@ def new_runtime(recorder: Any = None) -> SingleThreadedAgentRuntime:
 
 async def build_team(
     runtime: AgentRuntime,
-    model_client: ChatCompletionClient,
+    model_client: Optional[ChatCompletionClient],
     *,
     recorder: Any = None,
     customers: Optional[Customers] = None,
-    operators: Optional[OperatorDesk] = None,
+    operators: Any = None,
     ledger: Optional[Ledger] = None,
     triage_delegate_tools: Sequence[Tool] = TRIAGE_DELEGATE_TOOLS,
     max_handoffs_per_turn: int = 3,
+    overflow_topic_type: Optional[str] = human_agent_topic_type,
     agents: Iterable[str] = ALL_AGENTS,
 ) -> Team:
     """Register seed 003's agents (those named in ``agents``) and their subscriptions on ``runtime``.
 
-    With a ``recorder``, every model call goes through ``recorder.wrap_model_client`` (one wrapper shared by all
+    ``max_handoffs_per_turn`` / ``overflow_topic_type`` bound handoff loops (see :class:`AIAgent`); with a
+    ``recorder``, every model call goes through ``recorder.wrap_model_client`` (one wrapper shared by all
     agents, so a handoff's tool call and its result are attributed to the agent that made it).
     """
     hosted = set(agents)
     unknown = hosted - set(ALL_AGENTS)
     if unknown:
         raise ValueError(f"Unknown agent type(s) {sorted(unknown)}; choose from {list(ALL_AGENTS)}.")
+    if model_client is None and hosted & {triage_agent_topic_type, sales_agent_topic_type,
+                                          issues_and_repairs_agent_topic_type}:
+        raise ValueError("The AI agents need a model client, e.g. handoffs.models.model_client().")
     team = Team(runtime, customers or Customers(), operators or OperatorDesk(), ledger or Ledger(), recorder)
-    client = recorder.wrap_model_client(model_client) if recorder is not None else model_client
-    limits = dict(max_handoffs_per_turn=max_handoffs_per_turn, overflow_topic_type=human_agent_topic_type)
+    client = recorder.wrap_model_client(model_client) if recorder is not None and model_client else model_client
+    limits = dict(max_handoffs_per_turn=max_handoffs_per_turn, overflow_topic_type=overflow_topic_type)
 
     def ai_agent(description: str, prompt: str, topic_type: str, tools: Callable[[], list[Tool]],
                  delegates: Sequence[Tool]) -> Callable[[], AIAgent]:

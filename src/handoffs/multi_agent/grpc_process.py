@@ -1,0 +1,103 @@
+"""The programs a gRPC run starts in child processes: the host, and workers that host some of the team's agents.
+
+Run as ``python -m handoffs.multi_agent.grpc_process host --address 127.0.0.1:PORT`` or
+``python -m handoffs.multi_agent.grpc_process worker --host 127.0.0.1:PORT --agents TriageAgent,SalesAgent
+--name worker-1 --report FILE``. Each prints ``READY`` once it serves, and stops cleanly on SIGTERM/SIGINT.
+On stopping, a worker writes a JSON report to ``--report``: its name and process id, the agents it hosted,
+the ledger of orders/refunds its tools made and which agent called the model for which session — so the
+process that started it can show that the conversation really crossed processes.
+
+Only loopback addresses are accepted (the kit never opens a port to the network). Starting, waiting for and
+stopping these processes is :mod:`handoffs.multi_agent.grpc_cluster`'s job.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import signal
+import sys
+from typing import Sequence
+
+LOOPBACK_PREFIXES = ("127.0.0.1:", "localhost:", "[::1]:")
+
+
+def require_loopback(address: str) -> str:
+    """``address`` if it is host:port on the loopback interface, else a clear ``ValueError``."""
+    if not address.startswith(LOOPBACK_PREFIXES) or not address.rsplit(":", 1)[1].isdigit():
+        raise ValueError(f"{address!r} is not a loopback address like 127.0.0.1:50051; the kit only listens locally.")
+    return address
+
+
+async def _wait_for_stop_signal() -> None:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+
+
+async def run_host(address: str) -> None:
+    """Serve the gRPC host on ``address`` until a stop signal."""
+    from autogen_ext.runtimes.grpc import GrpcWorkerAgentRuntimeHost
+
+    host = GrpcWorkerAgentRuntimeHost(address=require_loopback(address))
+    host.start()
+    await asyncio.sleep(0.2)  # let the server task bind the port before saying so
+    print("READY", flush=True)
+    await _wait_for_stop_signal()
+    await host.stop(grace=1)
+
+
+async def run_worker(host_address: str, agents: Sequence[str], name: str, report: str) -> None:
+    """Host ``agents`` of the team on a worker connected to ``host_address`` until a stop signal."""
+    from autogen_ext.runtimes.grpc import GrpcWorkerAgentRuntime
+
+    from handoffs.recorder import ModelCallEvent, RunRecorder
+
+    from .messages import team_serializers
+    from .sessions import default_model_client
+    from .team import build_team
+
+    runtime = GrpcWorkerAgentRuntime(host_address=require_loopback(host_address))
+    runtime.add_message_serializer(team_serializers())
+    await runtime.start()
+    recorder = RunRecorder()
+    team = await build_team(runtime, default_model_client(), recorder=recorder, agents=agents)
+    print("READY", flush=True)
+    try:
+        await _wait_for_stop_signal()
+    finally:
+        await runtime.stop()
+        calls = [{"agent": e.actor, "session": e.conversation, "called": [c.name for c in e.tool_calls] or "text"}
+                 for e in recorder.events if isinstance(e, ModelCallEvent)]
+        with open(report, "w", encoding="utf-8") as out:
+            json.dump({"name": name, "pid": os.getpid(), "agents": team.agent_types,
+                       "ledger": team.ledger.as_dict(), "model_calls": calls}, out, indent=1)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m handoffs.multi_agent.grpc_process")
+    sub = parser.add_subparsers(dest="role", required=True)
+    host = sub.add_parser("host", help="serve the gRPC host")
+    host.add_argument("--address", required=True)
+    worker = sub.add_parser("worker", help="host some of the team's agents")
+    worker.add_argument("--host", required=True)
+    worker.add_argument("--agents", required=True, help="comma-separated agent types, e.g. TriageAgent,SalesAgent")
+    worker.add_argument("--name", required=True)
+    worker.add_argument("--report", required=True, help="where to write the JSON report when stopping")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    if args.role == "host":
+        asyncio.run(run_host(args.address))
+    else:
+        agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+        asyncio.run(run_worker(args.host, agents, args.name, args.report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

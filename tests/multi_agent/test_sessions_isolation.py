@@ -1,0 +1,39 @@
+"""Many concurrent sessions on one runtime: every message stays in its own session."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import REFUND, SALES
+
+from handoffs.multi_agent import run_many_sessions
+from handoffs.recorder import HandoffEvent, MessageEvent, ModelCallEvent
+
+SESSION_NAME = re.compile(r"\bs\d{3}\b")
+
+
+async def test_200_concurrent_sessions_never_cross(start_team, recorder):
+    team = await start_team()
+    # each customer names their session in their words, so a message that crossed would show up in another session
+    scripts = {f"s{i:03d}": ([*SALES[:1], f"Roadrunners keep escaping from me at farm s{i:03d}", *SALES[2:]]
+                             if i % 2 else [*REFUND[:1], f"My rocket skates s{i:03d} broke after one day", *REFUND[2:]])
+               for i in range(200)}
+    finished = []
+    results = await run_many_sessions(team, scripts, on_finished=finished.append, timeout=120)
+    assert len(results) == len(finished) == 200
+    for session, result in results.items():
+        expected = "SalesAgent" if int(session[1:]) % 2 else "IssuesAndRepairsAgent"
+        assert result.handled_by == [expected] * 4
+        assert [t.said for t in result.turns] == scripts[session]
+        if expected == "SalesAgent":
+            assert len(result.orders) == 1 and result.refunds == []
+        else:
+            assert len(result.refunds) == 1 and result.orders == [] and session in result.refunds[0].reason
+    # the recorder (which sees every publish and model call) agrees: each session only ever mentions itself
+    for event in recorder.events:
+        if isinstance(event, MessageEvent):
+            assert set(SESSION_NAME.findall(event.text)) <= {event.conversation}
+        if isinstance(event, ModelCallEvent):
+            assert event.conversation in scripts
+    assert len(team.ledger.orders) == len(team.ledger.refunds) == 100
+    assert len(recorder.of_kind(HandoffEvent, "s000")) == 1
