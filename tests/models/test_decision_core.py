@@ -149,3 +149,16 @@ def test_empty_conversation_and_no_tools_still_answer():
     assert decision.text and not decision.tool_calls
     assert decide([Message("user", "")], [spec("x", "", **{})]).text
     assert NO_ARGS["properties"] == {}
+
+
+def test_a_refused_call_does_not_count_as_done():
+    prompt, tools = SEED_000["resolve"]
+    refused_id, recorded_id = "call_refused", "call_recorded"
+    from handoffs.models import ToolCall
+    messages = [Message("system", prompt), Message("user", "I was charged twice"),
+                Message("assistant", "", (ToolCall(refused_id, "resolve_billing", {}),)),
+                Message("tool", "Refused: not available in this step.", name="resolve_billing",
+                        tool_call_id=refused_id, is_error=True),
+                Message("assistant", "", (ToolCall(recorded_id, "record_issue", {"issue": "billing"}),)),
+                Message("tool", "Recorded: billing", tool_call_id=recorded_id)]
+    assert [c.name for c in decide(messages, tools).tool_calls] == ["resolve_billing"]

@@ -75,7 +75,12 @@ class _Turn:
         self.turn_start = _turn_start(self.convo)
         self.evidence = Evidence.of(self.convo, self.turn_start)
         self.last = self.convo[-1] if self.convo else None
-        self.called_this_turn = [c.name for m in self.convo[self.turn_start:] for c in m.tool_calls]
+        # A call whose result was an error (refused by a step guard, failed) does not count as done: it may be
+        # retried once the tool is offered.
+        failed = {m.tool_call_id for m in self.convo if m.role == "tool" and m.is_error}
+        self.called_this_turn = [c.name for m in self.convo[self.turn_start:] for c in m.tool_calls
+                                 if c.id not in failed]
+        self.failed_calls = failed
         self.takeover = _takeover(self.convo, set(self.offered))
         self.step_tools = [tools_for_step(step, self.tools) for step in self.plan.steps]
         self.gated = {name for names in self.step_tools for name in names}
@@ -192,7 +197,7 @@ def _routine_position(turn: _Turn) -> tuple[int, list[str]]:
         if m.role == "user":
             last_user = m.content
         elif m.role == "assistant" and m.tool_calls:
-            ran += [c.name for c in m.tool_calls if c.name in turn.step_tools[position]]
+            ran += [c.name for c in m.tool_calls if c.name in turn.step_tools[position] and c.id not in turn.failed_calls]
         elif m.role == "assistant" and m.content:
             wanted = turn.step_tools[position]
             if all(name in ran for name in wanted) and (wanted or _condition(steps[position], last_user)):
