@@ -1,0 +1,109 @@
+"""The pictures show what the configuration and the record say: asserted on matplotlib artists, not pixels."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
+from matplotlib.patches import FancyArrowPatch  # noqa: E402
+from matplotlib.text import Text  # noqa: E402
+
+from handoffs.multi_agent import run_scripted_session  # noqa: E402
+from handoffs.recorder import RunRecorder, StepChangeEvent, ToolRunEvent  # noqa: E402
+from handoffs.single_agent import STEP_CONFIGS, ask, build_support_agent  # noqa: E402
+from handoffs.viz import handoff_rows, plot_handoffs, plot_step_graph, texts_of  # noqa: E402
+from handoffs.viz.style import PATH  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    yield
+    plt.close("all")
+
+
+def by_gid(fig, kind=object):
+    return {a.get_gid(): a for a in fig.findobj(kind) if a.get_gid()}
+
+
+@pytest.fixture(scope="module")
+def billing_run():
+    rec = RunRecorder()
+    agent = build_support_agent(checkpointer=InMemorySaver(), recorder=rec)
+    ask(agent, "I was charged twice", {"configurable": {"thread_id": "bill"}})
+    return rec
+
+
+def test_step_graph_shows_every_step_and_tool_and_numbers_the_recorded_path(billing_run):
+    fig = plot_step_graph(STEP_CONFIGS, billing_run, "bill")
+    texts = texts_of(fig)
+    for step in ("triage", "resolve", "done"):
+        assert step in texts
+    assert {"✓ record_issue", "✓ resolve_billing", "✓ end_conversation", "resolve_technical", "resolve_other"} <= set(texts)
+    assert "Step graph — conversation bill" in texts
+    numbers = by_gid(fig, Text)
+    assert numbers["number-1"].get_text() == "1" and numbers["number-2"].get_text() == "2"
+    assert "number-3" not in numbers  # two step changes, two numbers
+    arrows = by_gid(fig, FancyArrowPatch)
+    assert matplotlib.colors.to_hex(arrows["edge-triage-resolve-record_issue"].get_edgecolor()) == PATH
+    assert arrows["edge-resolve-done-end_conversation"].get_linewidth() == 4
+
+
+def test_without_a_record_the_graph_is_the_configuration_alone():
+    fig = plot_step_graph(STEP_CONFIGS)
+    texts = texts_of(fig)
+    assert {"record_issue", "end_conversation", "(no tools)", "Step graph"} <= set(texts)
+    assert not [t for t in texts if t.startswith("✓")] and "number-1" not in by_gid(fig, Text)
+
+
+def test_a_learners_new_step_appears_with_no_code_change():
+    configs = {**STEP_CONFIGS,
+               "triage": {**STEP_CONFIGS["triage"], "handoffs": {"record_issue": "resolve", "escalate": "escalate"}},
+               "escalate": {"prompt": "Hand over to a person.", "tools": ["hand_to_human"]}}
+    fig = plot_step_graph(configs)
+    assert {"escalate", "hand_to_human"} <= set(texts_of(fig))
+    assert "edge-triage-escalate-escalate" in by_gid(fig, FancyArrowPatch)
+
+
+def test_transitions_and_recorded_changes_add_edges_and_unconfigured_steps():
+    rec = RunRecorder()
+    rec.add(StepChangeEvent, "c", from_step="triage", to_step="resolve", tool="record_issue")
+    rec.add(ToolRunEvent, "c", actor="resolve", tool="resolve_billing", refused=True)
+    rec.add(StepChangeEvent, "c", from_step="resolve", to_step="apology", tool=None)
+    fig = plot_step_graph({"triage": {"tools": ["record_issue"]}, "resolve": {"tools": ["resolve_billing"]}}, rec,
+                          transitions={"record_issue": "resolve"})
+    texts = texts_of(fig)
+    assert {"apology", "(not configured)", "(state)", "✗ resolve_billing"} <= set(texts)
+    arrows = by_gid(fig, FancyArrowPatch)
+    assert {"edge-triage-resolve-record_issue", "edge-resolve-apology-(state)"} <= set(arrows)
+
+
+async def test_handoff_picture_of_a_real_part2_session_has_lanes_handoffs_and_replies_in_order():
+    rec = RunRecorder()
+    await run_scripted_session(["I want a refund for my broken rocket", "no, it still does not work", "yes"],
+                               recorder=rec, session_id="refund-1", timeout=30)
+    rows = handoff_rows(rec, "refund-1")
+    kinds = [kind for kind, *_ in rows]
+    assert rows[0][:3] == ("ask", "customer", "TriageAgent")
+    assert rows[1] == ("handoff", "TriageAgent", "IssuesAndRepairsAgent", "transfer_to_issues_and_repairs")
+    assert kinds.count("ask") == 3 and kinds.count("reply") == 3
+    assert ("tool", "IssuesAndRepairsAgent", "IssuesAndRepairsAgent", "execute_refund") in rows
+    fig = plot_handoffs(rec, "refund-1", agents=["TriageAgent", "SalesAgent", "IssuesAndRepairsAgent"])
+    texts = texts_of(fig)
+    assert {"customer", "TriageAgent", "SalesAgent", "IssuesAnd\nRepairsAgent"} <= set(texts)  # SalesAgent: from config
+    assert "→ transfer_to_issues_and_repairs" in texts and "⚙ execute_refund" in texts
+    numbers = [t.get_text() for t in fig.findobj(Text) if (t.get_gid() or "").startswith("number-")]
+    assert numbers == [str(i) for i in range(1, len(rows) + 1)]
+
+
+def test_dollar_signs_in_messages_are_shown_as_typed():
+    from handoffs.recorder import MessageEvent
+
+    rec = RunRecorder()
+    rec.add(MessageEvent, "c", role="user", actor="user", text="It cost $10 and $20")
+    fig = plot_handoffs(rec, "c")
+    shown = [t for t in fig.findobj(Text) if "$10" in t.get_text()]
+    assert shown and not shown[0].get_parse_math()
