@@ -62,6 +62,10 @@ def plot_step_graph(configs: Mapping[str, Any], recorder: Any = None, conversati
         label(ax, x - BOX_W / 2 - 0.95, y - 0.05, "start", fontsize=FONT_TOOL, color=MUTED, ha="right")
     subtitle = f" — conversation {conversation or (recorder.latest_conversation() if recorder else '')}" if path else ""
     finish(ax, title + subtitle)
+    if path:
+        fig.text(0.01, 0.01, "blue: steps visited · amber: where the conversation is now · ✓ tool ran · "
+                 "✗ tool refused · numbers: order of the step changes", fontsize=FONT_TOOL, color=MUTED,
+                 parse_math=False)
     ax.autoscale_view()
     ax.margins(0.08)
     fig.tight_layout()
