@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 from typing import Any, List, Optional, Sequence, Tuple
 
-from autogen_core import FunctionCall, MessageContext, RoutedAgent, TopicId, message_handler
+from autogen_core import FunctionCall, MessageContext, MessageHandlerContext, RoutedAgent, TopicId, message_handler
 from autogen_core.models import (
     AssistantMessage,
     ChatCompletionClient,
@@ -82,6 +82,12 @@ class AIAgent(RoutedAgent):
         self._max_handoffs = max_handoffs_per_turn
         self._overflow_topic_type = overflow_topic_type
         self._max_tool_rounds = max_tool_rounds
+
+    async def on_message_impl(self, message: Any, ctx: MessageContext) -> Any:
+        # autogen-core 0.7.5's gRPC worker sets MessageHandlerContext while *creating* the handler coroutine but
+        # awaits it outside; set it again so a recording model client knows which agent and session call it.
+        with MessageHandlerContext.populate_context(self.id):
+            return await super().on_message_impl(message, ctx)
 
     @message_handler
     async def handle_task(self, message: UserTask, ctx: MessageContext) -> None:
