@@ -20,8 +20,11 @@ What this module is not: it is not a grader of style, and it does not change the
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Mapping
+
+from langgraph.types import Command
 
 from handoffs.recorder import RunRecorder
 from handoffs.single_agent.agent import ask, build_support_agent
@@ -85,11 +88,11 @@ def check_escalate_step(configs: Mapping[str, StepConfig] | None, *, model: Any 
         ))
         return report
     report.verified.append("the escalate step's tools are not offered during triage")
-    rec = _run(configs, ESCALATE_REQUEST, model, report, "escalate")
-    if rec is not None and _escalation_worked(rec, configs, report):
+    escalated = _run(configs, ESCALATE_REQUEST, model, report, "escalate")
+    if escalated is not None and _escalation_worked(escalated, configs, report):
         billing = _run(configs, BILLING_REQUEST, model, report, "billing")
         if billing is not None:
-            _billing_unchanged(billing, report)
+            _billing_unchanged(billing.recorder, report)
     return report
 
 
@@ -119,15 +122,42 @@ def _page_is_there(configs: Any, report: CheckReport) -> bool:
     return True
 
 
-def _run(configs: Mapping[str, StepConfig], text: str, model: Any, report: CheckReport, label: str) -> RunRecorder | None:
-    rec = RunRecorder()
-    agent = build_support_agent(model, recorder=rec, configs=configs)
+def _watched(configs: Mapping[str, StepConfig], returned: dict[str, Any]) -> dict[str, StepConfig]:
+    """A copy of the configs whose tools also note what they returned (to tell a str from a Command)."""
+    copies: dict[str, Any] = {}
+
+    def watch(t: Any) -> Any:
+        if t.name not in copies:
+            body = getattr(t, "func", None)
+            if body is None:
+                copies[t.name] = t
+            else:
+                @functools.wraps(body)
+                def noting(*args: Any, **kwargs: Any) -> Any:
+                    returned[t.name] = result = body(*args, **kwargs)
+                    return result
+
+                copies[t.name] = t.model_copy(update={"func": noting})
+        return copies[t.name]
+
+    return {step: {**page, "tools": [watch(t) for t in page.get("tools", [])]} for step, page in configs.items()}
+
+
+@dataclass
+class _Run:
+    recorder: RunRecorder
+    returned: dict[str, Any]  # tool name -> what the tool's function returned last
+
+
+def _run(configs: Mapping[str, StepConfig], text: str, model: Any, report: CheckReport, label: str) -> _Run | None:
+    run = _Run(RunRecorder(), {})
+    agent = build_support_agent(model, recorder=run.recorder, configs=_watched(configs, run.returned))
     try:
         ask(agent, text, {"configurable": {"thread_id": f"check-{label}"}})
     except Exception as exc:  # the learner's tool or page broke the conversation: explain, don't crash
         report.findings.append(_finding_for_crash(exc))
         return None
-    return rec
+    return run
 
 
 def _finding_for_crash(exc: Exception) -> Finding:
@@ -148,18 +178,25 @@ def _finding_for_crash(exc: Exception) -> Finding:
                    "Run the conversation yourself (build_support_agent(configs=...)) and read the traceback.")
 
 
-def _escalation_worked(rec: RunRecorder, configs: Mapping[str, StepConfig], report: CheckReport) -> bool:
+def _escalation_worked(run: _Run, configs: Mapping[str, StepConfig], report: CheckReport) -> bool:
+    rec = run.recorder
     triage_calls = [c.name for call in rec.model_calls() if call.step == "triage" for c in call.tool_calls]
     escalate_tools = set(tool_names(configs["escalate"])) - _SHARED_FINISHERS
     steps = rec.steps_visited()
     if "escalate" not in steps:
         moved = [t for t in triage_calls if t != "record_issue"]
         if moved:
+            returned = run.returned.get(moved[0])
+            how = ("returns a plain value, not a Command" if not isinstance(returned, Command)
+                   else "returns a Command whose update has no 'current_step'")
+            hint = ("A tool that moves the conversation returns Command(update={'current_step': 'escalate', "
+                    "'messages': [ToolMessage(..., tool_call_id=runtime.tool_call_id)]}), not a plain string."
+                    if not isinstance(returned, Command) else
+                    "Add 'current_step': 'escalate' to your Command's update: that line is the handoff.")
             report.findings.append(Finding(
                 f"The model called {moved[0]} but the conversation never entered 'escalate' "
-                f"(steps: {' -> '.join(steps) or 'triage'}): the tool does not set current_step.",
-                "A tool that moves the conversation returns Command(update={'current_step': 'escalate', "
-                "'messages': [ToolMessage(..., tool_call_id=runtime.tool_call_id)]}), not a plain string.",
+                f"(steps: {' -> '.join(steps) or 'triage'}): the tool does not set current_step (it {how}).",
+                hint,
             ))
         else:
             report.findings.append(Finding(

@@ -26,6 +26,7 @@ What this module is not: it does not run conversations (see :func:`ask` for the 
 from __future__ import annotations
 
 import uuid
+from pathlib import Path
 from typing import Any, Mapping
 
 from langchain.agents import create_agent
@@ -83,6 +84,18 @@ def build_support_agent(
         checkpointer=checkpointer,
         name=name,
     )
+
+
+def sqlite_memory(path: str | Path) -> Any:
+    """A checkpointer keeping every conversation in a SQLite file, so it survives a kernel restart.
+
+    A fresh agent built with a checkpointer on the same file continues a conversation from its thread id.
+    """
+    import sqlite3
+
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    return SqliteSaver(sqlite3.connect(str(path), check_same_thread=False))
 
 
 def new_thread() -> dict[str, Any]:

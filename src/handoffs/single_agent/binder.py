@@ -19,7 +19,7 @@ import inspect
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from handoffs.models.core import decide
+from handoffs.models import decide
 from handoffs.models.types import Message, ToolSpec
 
 Tool = Callable[..., str]  # a plain function: tool(state, **arguments) -> a note for the model
@@ -50,18 +50,18 @@ def record_issue(state: dict, issue: str) -> str:
 
 
 def resolve_billing(state: dict) -> str:
-    """Resolve a billing issue (a double charge, a wrong amount, a payment problem) by refunding the charge."""
+    """Resolve a billing matter (a double charge, a wrong amount, a failed payment) by refunding the charge."""
     state.setdefault("refunds", []).append(state.get("issue_type", "unknown"))
     return "Refund issued for the duplicate charge."
 
 
 def resolve_technical(state: dict) -> str:
-    """Resolve a technical issue (the app crashes, login fails, something is broken) by resetting the account's session."""
+    """Resolve a technical matter (the app crashes, login fails, an error appears) by resetting the account's session."""
     return "Account session reset; the customer should update the app and sign in again."
 
 
 def resolve_other(state: dict) -> str:
-    """Resolve any other issue (an address change, an account detail, a general question) by changing the account details."""
+    """Resolve any other request (an address change, an account detail, a general question) by changing the account details."""
     return "Request completed and noted on the customer's account."
 
 
@@ -96,14 +96,14 @@ BINDER: dict[str, Page] = {
 
 
 # ---- the loop ---------------------------------------------------------------------------------------
-def run_turn(binder: dict[str, Page], state: dict, user_text: str, log: Callable = print) -> str:
+def run_turn(binder: dict[str, Page], state: dict, user_text: str, model: Callable = decide, log: Callable = print) -> str:
     """One user message in, the agent's reply out. ``state`` holds ``step`` and ``messages``."""
     state["messages"].append(Message("user", user_text))
     while True:
         page = binder[state["step"]]  # 1. read the step, open its page
         tools = {t.__name__: t for t in page.tools}
         system = Message("system", page.prompt)  # 2. only this page's prompt and tools
-        decision = decide([system, *state["messages"]], [tool_spec(t) for t in page.tools])
+        decision = model([system, *state["messages"]], [tool_spec(t) for t in page.tools])
         log(f"[{state['step']}] model saw {list(tools) or 'no tools'} -> {decision.reason}")
         state["messages"].append(Message("assistant", decision.text, decision.tool_calls))
         if not decision.tool_calls:

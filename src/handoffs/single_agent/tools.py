@@ -75,21 +75,21 @@ def resolution(runtime: ToolRuntime, action: str, next_for_customer: str) -> str
 
 @tool
 def resolve_billing(runtime: ToolRuntime[None, SupportState]) -> str:
-    """Resolve a billing issue (a double charge, a wrong amount, a payment problem) by refunding the charge."""
+    """Resolve a billing matter (a double charge, a wrong amount, a failed payment) by refunding the charge."""
     return resolution(runtime, "Refund issued for the duplicate charge",
                       "It will appear on the customer's statement within 3-5 business days.")
 
 
 @tool
 def resolve_technical(runtime: ToolRuntime[None, SupportState]) -> str:
-    """Resolve a technical issue (the app crashes, login fails, something is broken) by resetting the account's session."""
+    """Resolve a technical matter (the app crashes, login fails, an error appears) by resetting the account's session."""
     return resolution(runtime, "Account session reset and a fix for the login crash pushed",
                       "The customer should update the app and sign in again.")
 
 
 @tool
 def resolve_other(runtime: ToolRuntime[None, SupportState]) -> str:
-    """Resolve any other issue (an address change, an account detail, a general question) by changing the account details."""
+    """Resolve any other request (an address change, an account detail, a general question) by changing the account details."""
     return resolution(runtime, "Request completed and noted on the customer's account",
                       "A confirmation email is on its way.")
 
