@@ -1,0 +1,89 @@
+"""Is this environment ready for the kit? The checks notebook 00 runs first.
+
+:func:`check_environment` compares what is installed with the ranges the kit declares (read from the installed
+``handoffs`` package's metadata, or from ``pyproject.toml`` in a source checkout — the list is never written
+twice) and notes the things NOTES.md taught us to check: Python 3.11+, ``ipykernel >= 7.4`` (panels that wait
+for a human need it), which model ``HANDOFFS_MODEL`` selects, and how tokens are counted offline.
+
+It reports; it never installs or changes anything.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tomllib
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+from packaging.requirements import Requirement
+
+_KEY = ("langchain", "langchain-core", "langgraph", "autogen-core", "autogen-ext", "openai", "ipywidgets",
+        "ipykernel", "jupyterlab", "matplotlib", "nbval")
+
+
+@dataclass(frozen=True)
+class Check:
+    what: str
+    ok: bool
+    detail: str
+
+    def line(self) -> str:
+        return f"{'ok  ' if self.ok else 'FIX '} {self.what:<16} {self.detail}"
+
+
+def declared_requirements() -> list[Requirement]:
+    """The kit's runtime requirements, from its metadata or (in a checkout) from pyproject.toml."""
+    try:
+        texts = [t for t in metadata.requires("handoffs") or [] if "extra ==" not in t]
+    except metadata.PackageNotFoundError:
+        pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+        texts = tomllib.loads(pyproject.read_text())["project"]["dependencies"]
+    return [Requirement(t) for t in texts]
+
+
+def _canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def check_packages(names: tuple[str, ...] = _KEY) -> list[Check]:
+    wanted = {_canonical(r.name): r for r in declared_requirements()}
+    checks = []
+    for name in names:
+        requirement = wanted.get(_canonical(name))
+        if requirement is None:
+            continue
+        try:
+            version = metadata.version(requirement.name)
+        except metadata.PackageNotFoundError:
+            checks.append(Check(name, False, f"missing: run ./kit lab (needs {requirement.specifier})"))
+            continue
+        inside = requirement.specifier.contains(version, prereleases=True)
+        tested = ", ".join(sorted((str(s) for s in requirement.specifier), key=lambda s: not s.startswith(">")))
+        detail = f"within the tested range {tested}" if inside else \
+            f"{version} is outside the tested range {tested}: run ./kit lab"
+        checks.append(Check(name, inside, detail))
+    return checks
+
+
+def check_environment() -> list[Check]:
+    """All checks, in the order a learner should read them."""
+    from handoffs.models.switch import describe_model
+    from handoffs.models.tokens import token_method
+
+    python_ok = sys.version_info >= (3, 11)
+    checks = [Check("python", python_ok, "3.11 or newer" if python_ok else "the kit needs Python 3.11 or newer")]
+    checks += check_packages()
+    try:
+        checks.append(Check("model", True, describe_model()))
+    except Exception as error:  # a bad HANDOFFS_MODEL: say it in one line, do not stop the notebook
+        checks.append(Check("model", False, str(error)))
+    checks.append(Check("token counts", True, token_method()))
+    return checks
+
+
+def report() -> str:
+    checks = check_environment()
+    verdict = "Everything is ready." if all(c.ok for c in checks) else "Fix the lines marked FIX, then re-run."
+    return "\n".join([*(c.line() for c in checks), verdict])
