@@ -146,9 +146,16 @@ def _intent_score(turn: _Turn, tool: ToolSpec) -> tuple[int, str]:
     return 0, ""
 
 
+def _work_done(turn: _Turn) -> list[str]:
+    """Offered work tools (not finishing ones) that ran successfully in this turn."""
+    return [n for n in turn.called_this_turn if n in turn.offered and not _is_finishing(turn.offered[n])]
+
+
 def _by_intent(turn: _Turn) -> Decision | None:
     if not turn.evidence.user_texts:
         return None
+    if _work_done(turn) and any(_is_finishing(t) for t in turn.tools):
+        return None  # one resolver per step is enough: finish instead of trying every near match
     scored = []
     for order, tool in enumerate(turn.tools):
         if tool.name in turn.gated or tool.name in turn.called_this_turn or _is_finishing(tool):
@@ -163,7 +170,7 @@ def _by_intent(turn: _Turn) -> Decision | None:
 
 
 def _finish(turn: _Turn) -> Decision | None:
-    worked = [n for n in turn.called_this_turn if n in turn.offered and not _is_finishing(turn.offered[n])]
+    worked = _work_done(turn)
     finishing = [t for t in turn.tools if _is_finishing(t) and t.name not in turn.called_this_turn]
     if worked and finishing and turn.last is not None and turn.last.role == "tool":
         return turn.call(finishing[0], f"{worked[-1]} did this step's work, so the conversation can end")
@@ -254,7 +261,7 @@ def _reply(turn: _Turn) -> Decision:
 def decide(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> Decision:
     """The offline model's answer to one call: text or tool calls, and why."""
     turn = _Turn(messages, tools)
-    if turn.last is not None and turn.last.role == "user" and lexicon.is_prompt_injection(turn.last.content):
+    if lexicon.is_prompt_injection(turn.evidence.last_user):  # for the whole turn, even after a refused call
         return Decision(text="I can't set my instructions aside, but I'm happy to help within them. "
                              + replies.options_question(turn.tools, []),
                         reason="the message asks me to ignore my instructions (a prompt injection): declined")
