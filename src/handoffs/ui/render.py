@@ -69,7 +69,9 @@ def entry_html(entry: ChatEntry, limit: int) -> str:
 def transcript_html(entries: list[ChatEntry], limit: int, empty_hint: str = "No messages yet.") -> str:
     """The whole transcript (newest last) inside a scrolling box."""
     body = "".join(entry_html(e, limit) for e in entries) or f'<i style="color:#6b7280">{esc(empty_hint)}</i>'
-    return f'<div class="handoffs-transcript-body" style="max-height:420px;overflow-y:auto">{body}</div>'
+    # column-reverse around one inner block keeps the scroll position at the newest message without JavaScript
+    return (f'<div class="handoffs-transcript-body" style="max-height:420px;overflow-y:auto;display:flex;'
+            f'flex-direction:column-reverse"><div>{body}</div></div>')
 
 
 def badge_html(label: str, value: str | None) -> str:

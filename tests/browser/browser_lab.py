@@ -1,0 +1,104 @@
+"""Start and stop a throw-away JupyterLab for browser tests: loopback only, a random port and token, temporary
+config/runtime/workspace/settings directories (nothing of the user's Jupyter setup is read or written), the news
+toast off. The server is always terminated (its whole process group, kernels included) by :meth:`Lab.stop`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts" / "browser"  # screenshots; git-ignored
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Lab:
+    """One JupyterLab server serving ``root`` (call :meth:`start`, then always :meth:`stop`)."""
+
+    def __init__(self, root: Path, home: Path) -> None:
+        self.root, self.home = root, home
+        self.port = free_port()
+        self.token = secrets.token_hex(16)
+        self.process: subprocess.Popen | None = None
+        self.log_path = home / "jupyterlab.log"
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def url(self, notebook: str) -> str:
+        return f"{self.base_url}/lab/tree/{notebook}?token={self.token}"
+
+    def _environment(self) -> dict[str, str]:
+        dirs = {name: self.home / name for name in ("config", "runtime", "workspaces", "settings", "data")}
+        for path in dirs.values():
+            path.mkdir(parents=True, exist_ok=True)
+        notification = dirs["settings"] / "@jupyterlab" / "apputils-extension"
+        notification.mkdir(parents=True, exist_ok=True)
+        (notification / "notification.jupyterlab-settings").write_text(
+            json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+        env = dict(os.environ)
+        env.update({
+            "JUPYTER_CONFIG_DIR": str(dirs["config"]), "JUPYTER_RUNTIME_DIR": str(dirs["runtime"]),
+            "JUPYTERLAB_WORKSPACES_DIR": str(dirs["workspaces"]), "JUPYTERLAB_SETTINGS_DIR": str(dirs["settings"]),
+            "JUPYTER_DATA_DIR": str(dirs["data"]), "JUPYTER_PLATFORM_DIRS": "1",
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO / "src"), env.get("PYTHONPATH")])),
+            "PATH": os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")]),
+            "MPLBACKEND": "Agg",
+        })
+        return env
+
+    def start(self, timeout: float = 60.0) -> "Lab":
+        command = [
+            sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={self.port}",
+            f"--IdentityProvider.token={self.token}", "--allow-root", f"--ServerApp.root_dir={self.root}",
+            "--LabApp.expose_app_in_browser=True", "--ServerApp.open_browser=False",
+            f"--LabApp.user_settings_dir={self.home / 'settings'}",
+            f"--LabApp.workspaces_dir={self.home / 'workspaces'}",
+        ]
+        env = self._environment()  # creates the temporary directories
+        with open(self.log_path, "w") as log:  # the child keeps its own copy of the descriptor
+            self.process = subprocess.Popen(command, cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                            start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited early:\n{self.log()}")
+            try:
+                with urllib.request.urlopen(f"{self.base_url}/api/status?token={self.token}", timeout=2) as reply:
+                    if reply.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.3)
+        raise RuntimeError(f"JupyterLab did not answer within {timeout:g} s:\n{self.log()}")
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")[-4000:] if self.log_path.exists() else ""
+
+    def stop(self) -> None:
+        """Terminate the server and its kernels (the process group), then kill whatever is left."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        try:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(timeout=10)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            self.process.wait(timeout=5)

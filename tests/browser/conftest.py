@@ -1,0 +1,65 @@
+"""Fixtures for the real-browser tests: a JupyterLab on loopback and headless Debian Chromium via playwright.
+
+Skips (with the reason) when /usr/bin/chromium is missing: ``./kit test`` installs it with apt. Never downloads a
+browser. Both the server and the browser are stopped even when a test fails.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from browser_lab import ARTIFACTS, Lab
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def pytest_collection_modifyitems(items):
+    if not CHROMIUM.exists():
+        reason = "needs Debian's chromium at /usr/bin/chromium (apt-get install -y chromium; ./kit test does it)"
+        for item in items:
+            if "browser" in item.keywords:
+                item.add_marker(pytest.mark.skip(reason=reason))
+
+
+@pytest.fixture
+def lab_with(tmp_path):
+    """``lab_with({"name.ipynb": notebook_node})`` writes the notebooks and starts JupyterLab serving them."""
+    labs: list[Lab] = []
+
+    def start(notebooks: dict) -> Lab:
+        import nbformat
+
+        root = tmp_path / "notebooks"
+        root.mkdir()
+        for name, node in notebooks.items():
+            nbformat.write(node, root / name)
+        lab = Lab(root, tmp_path / "jupyter")
+        labs.append(lab)
+        return lab.start()
+
+    try:
+        yield start
+    finally:
+        for lab in labs:
+            lab.stop()
+
+
+@pytest.fixture
+def page():
+    """A fresh page in headless Chromium (closed with its browser afterwards)."""
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS,
+                                             env={**os.environ, "HOME": os.environ.get("HOME", "/tmp")})
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 1000})
+            yield context.new_page()
+        finally:
+            browser.close()

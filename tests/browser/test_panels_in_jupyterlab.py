@@ -1,0 +1,118 @@
+"""The panels in a real JupyterLab in headless Chromium: type, click Send, read the reply and the step badge;
+an XSS payload does not run; the operator desk's reply reaches the waiting agent.
+
+The notebook is written from this file into a temp dir; the kernel imports the kit from ``src/``. Screenshots go
+to ``test-artifacts/browser/`` (not committed) — look at them when a test fails.
+"""
+
+from __future__ import annotations
+
+import nbformat
+import pytest
+
+from browser_lab import ARTIFACTS
+
+pytestmark = pytest.mark.browser
+
+SETUP = """\
+import asyncio
+from IPython.display import display
+import ipywidgets as widgets
+from langgraph.checkpoint.memory import InMemorySaver
+from handoffs.recorder import RunRecorder
+from handoffs.single_agent import build_support_agent
+from handoffs.ui import ChatPanel, LangChainBackend, OperatorPanel
+from handoffs.ui.render import esc
+
+recorder = RunRecorder()
+agent = build_support_agent(checkpointer=InMemorySaver(), recorder=recorder)
+panel = ChatPanel(LangChainBackend(agent, thread_id="browser"), recorder)
+panel"""
+
+OPERATOR = """\
+desk = OperatorPanel()
+heard = widgets.HTML("(waiting for the operator)").add_class("agent-heard")
+
+async def agent_waiting_for_a_human():
+    answer = await desk.ask("browser-op", "I want to talk to a human", [("customer", "Hello?")])
+    heard.value = "agent received: " + esc(answer)
+
+waiting = asyncio.ensure_future(agent_waiting_for_a_human())
+display(desk, heard)"""
+
+KERNEL_READY = """() => {
+  const app = window.jupyterapp; const widget = app && app.shell.currentWidget;
+  const kernel = widget && widget.sessionContext && widget.sessionContext.session
+                 && widget.sessionContext.session.kernel;
+  return !!kernel && kernel.connectionStatus === 'connected' && kernel.status === 'idle';
+}"""
+
+XSS = '<img src=x onerror="window.__xss = 1">'
+
+
+def notebook():
+    node = nbformat.v4.new_notebook()
+    node.cells = [nbformat.v4.new_code_cell(SETUP), nbformat.v4.new_code_cell(OPERATOR)]
+    node.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    return node
+
+
+def open_and_run_all(page, lab):
+    page.goto(lab.url("panel.ipynb"))
+    page.wait_for_function(KERNEL_READY, timeout=90_000)  # not the toolbar's "idle": the kernel must exist
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_selector(".handoffs-chat .handoffs-send", timeout=90_000)
+    page.wait_for_selector(".handoffs-operator .handoffs-operator-send", timeout=90_000)
+
+
+def send(page, text, replies_before):
+    page.fill(".handoffs-input input", text)
+    page.click(".handoffs-chat .handoffs-send")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('.handoffs-chat .handoffs-msg-assistant').length > {replies_before}",
+        timeout=60_000)
+
+
+def test_chat_operator_and_xss_in_a_real_browser(lab_with, page):
+    lab = lab_with({"panel.ipynb": notebook()})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        open_and_run_all(page, lab)
+        page.screenshot(path=str(ARTIFACTS / "01_opened.png"), full_page=True)
+
+        send(page, "I was charged twice", 0)
+        assert page.inner_text(".handoffs-chat .handoffs-msg-user .handoffs-text") == "I was charged twice"
+        assert page.inner_text(".handoffs-badge-value") == "done"
+        reply = page.inner_text(".handoffs-chat .handoffs-msg-assistant .handoffs-text")
+        assert reply.strip()
+        page.click(".handoffs-why-toggle")
+        page.wait_for_selector(".handoffs-why-list", state="visible")
+        assert "record_issue" in page.inner_text(".handoffs-why-list")
+        page.screenshot(path=str(ARTIFACTS / "02_chat_reply.png"), full_page=True)
+
+        page.evaluate("() => { delete window.__xss; }")
+        send(page, XSS, 1)
+        page.wait_for_timeout(500)  # give an injected onerror handler every chance to run
+        assert page.evaluate("() => typeof window.__xss") == "undefined"
+        assert XSS in page.inner_text(".handoffs-chat .handoffs-transcript")  # shown as text, not as markup
+        assert page.locator(".handoffs-transcript img").count() == 0
+
+        page.fill(".handoffs-chat .handoffs-input input", "   ")
+        page.click(".handoffs-chat .handoffs-send")
+        page.wait_for_selector(".handoffs-status-info", timeout=10_000)
+        assert "Type a message first" in page.inner_text(".handoffs-chat .handoffs-status")
+
+        assert "I want to talk to a human" in page.inner_text(".handoffs-operator-request")
+        page.fill(".handoffs-operator-input textarea", "Hi, this is Ann <b>from support</b>")
+        page.click(".handoffs-operator-send")
+        page.wait_for_function("() => document.querySelector('.agent-heard').innerText.includes('Ann')",
+                               timeout=30_000)
+        assert page.inner_text(".agent-heard") == "agent received: Hi, this is Ann <b>from support</b>"
+        assert "0 waiting" in page.inner_text(".handoffs-operator-waiting")
+        page.screenshot(path=str(ARTIFACTS / "03_after_operator.png"), full_page=True)
+        assert errors == []
+    except Exception:
+        page.screenshot(path=str(ARTIFACTS / "failure.png"), full_page=True)
+        print(lab.log())
+        raise
