@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from handoffs.models import OfflineChatModel
 from handoffs.recorder import ToolRunEvent
 from handoffs.single_agent import last_reply
@@ -34,8 +32,6 @@ def test_a_model_that_obeys_the_injection_is_refused_by_the_guard(conversation):
                for m in state["messages"])
 
 
-@pytest.mark.xfail(reason="model request PART1-2 (/tmp/team/model_requests.md): after the refusal the offline "
-                          "model forgets the turn was an injection and records it as billing", strict=False)
 def test_after_a_refused_rogue_call_the_injected_turn_still_does_not_refund(conversation):
     talk = conversation(OfflineChatModel(rogue=OBEYING))
     talk.say(INJECTION)

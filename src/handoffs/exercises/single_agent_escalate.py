@@ -24,6 +24,7 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from langchain_core.tools import BaseTool
 from langgraph.types import Command
 
 from handoffs.recorder import RunRecorder
@@ -104,6 +105,16 @@ def _page_is_there(configs: Any, report: CheckReport) -> bool:
             "'tools': [your_ticket_tool, end_conversation]}.",
         ))
         return False
+    for step, other in configs.items():
+        tools = other.get("tools") if isinstance(other, Mapping) else None
+        broken = [repr(t) for t in (tools if isinstance(tools, (list, tuple)) else []) if not isinstance(t, BaseTool)]
+        if broken:
+            report.findings.append(Finding(
+                f"configs[{step!r}]['tools'] holds {', '.join(broken)}, which is not a tool.",
+                "Decorate each tool function with @tool and run its cell before the configs cell "
+                "(a tool still set to None means its cell was not filled in or not run).",
+            ))
+            return False
     page = configs["escalate"]
     if not isinstance(page, Mapping) or not str(page.get("prompt") or "").strip():
         report.findings.append(Finding(
