@@ -217,7 +217,8 @@ class UserAgent(RoutedAgent):
     async def handle_task_result(self, message: AgentResponse, ctx: MessageContext) -> None:
         customer = self._customers[self.id.key]
         last = message.context[-1] if message.context else None
-        customer.hear(message.reply_to_topic_type, str(last.content) if last is not None else "")
+        answered_by = ctx.sender.type if ctx.sender is not None else message.reply_to_topic_type
+        customer.hear(answered_by, str(last.content) if last is not None else "")
         user_input = await customer.next_words()
         if user_input.lower() == EXIT_WORD:
             customer.end()
