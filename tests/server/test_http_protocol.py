@@ -105,6 +105,8 @@ def test_malformed_requests_get_400_with_one_clear_message(server):
         json.dumps({"model": "handoffs-offline", "messages": [{"role": "tool", "content": "x"}]}).encode():
             "tool_call_id",
         json.dumps({**chat_body(), "n": 3}).encode(): "n=1",
+        b"": "The request body is empty: send a JSON object with 'model' and 'messages'.",
+        b"[]": "The request body is not a JSON object: send a JSON object with 'model' and 'messages'.",
     }
     for raw, expected in cases.items():
         status, _, body = http("POST", url, raw)
@@ -112,6 +114,16 @@ def test_malformed_requests_get_400_with_one_clear_message(server):
         assert status == 400, raw
         assert expected in error["message"] and "\n" not in error["message"], error
         assert error["type"] == "invalid_request_error"
+    status, _, body = http("POST", url, json.dumps(chat_body()).encode(), {"content-type": "text/plain"})
+    assert status == 400 and json.loads(body)["error"]["message"] == \
+        "Send the request body as JSON (Content-Type: application/json)."
+
+
+def test_unknown_routes_and_methods_answer_in_openais_error_shape(server):
+    status, _, body = http("GET", f"{server.base_url}/embeddings")
+    assert status == 404 and "POST /v1/chat/completions" in json.loads(body)["error"]["message"]
+    status, _, body = http("PUT", f"{server.base_url}/chat/completions", b"{}")
+    assert status == 405 and json.loads(body)["error"]["message"].startswith("PUT /v1/chat/completions: Method Not")
 
 
 def test_a_token_guards_every_route_and_is_never_echoed(guarded_server):

@@ -26,6 +26,7 @@ from typing import Any, Callable
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, StreamingResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from handoffs.server.protocol import ChatRequest, completion_body, completion_id, stream_chunks, to_neutral, usage
 
@@ -62,13 +63,18 @@ def openai_error(status: int, message: str, code: str | None = None, param: str 
     return JSONResponse(body, status_code=status, headers=headers)
 
 
-def _validation_message(exc: RequestValidationError) -> str:
+def _validation_message(request: Request, exc: RequestValidationError) -> str:
     errors = exc.errors()
     if not errors:
         return "The request body is not valid."
     first = errors[0]
+    if "json" not in request.headers.get("content-type", ""):
+        return "Send the request body as JSON (Content-Type: application/json)."
     if first.get("type") == "json_invalid":
         return "The request body is not valid JSON."
+    if tuple(first.get("loc", ())) == ("body",):
+        empty = "is empty" if first.get("type") == "missing" else "is not a JSON object"
+        return f"The request body {empty}: send a JSON object with 'model' and 'messages'."
     where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
     more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
     return f"Invalid request: {where}: {first.get('msg', 'invalid value')}{more}."
@@ -110,7 +116,13 @@ def create_app(
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return openai_error(400, _validation_message(exc), "invalid_request")
+        return openai_error(400, _validation_message(request, exc), "invalid_request")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        routes = "GET /v1/models, GET /v1/models/{id}, POST /v1/chat/completions"
+        return openai_error(exc.status_code, f"{request.method} {request.url.path}: {exc.detail}; this server has "
+                            f"{routes}.", "not_found" if exc.status_code == 404 else "invalid_request")
 
     def model_card(name: str) -> dict[str, Any]:
         return {"id": name, "object": "model", "created": 0, "owned_by": "handoffs"}
