@@ -84,3 +84,11 @@ async def test_the_sales_path_also_runs_on_streamed_replies_with_usage(server):
     assert [c.name for r in tool_results for c in r.content] == ["transfer_to_sales_agent", "execute_order"]
     assert all(r.usage.prompt_tokens > 0 and r.usage.completion_tokens > 0 for r in client.results)
     await client.close()
+
+
+async def test_handoffs_model_switches_part_2_with_no_code_change(server, monkeypatch):
+    monkeypatch.setenv("HANDOFFS_MODEL", server.spec())
+    before = server.stats.chat_requests
+    result = await run_scripted_session(SALES, session_id="s", timeout=30)  # no model_client: the kit's default
+    assert [o.confirmed for o in result.orders] == [True]
+    assert server.stats.chat_requests - before == 6

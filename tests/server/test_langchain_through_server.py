@@ -64,3 +64,11 @@ def test_the_goodbye_streams_token_by_token(server):
         {"messages": [{"role": "user", "content": "I was charged twice"}]}, new_thread(), stream_mode="messages")
         if chunk.type == "AIMessageChunk" and chunk.content]
     assert len(pieces) > 3 and "goodbye" in "".join(pieces).lower()
+
+
+def test_handoffs_model_switches_part_1_with_no_code_change(server, monkeypatch):
+    monkeypatch.setenv("HANDOFFS_MODEL", server.spec())
+    before = server.stats.chat_requests
+    state, recorder = run(None, "I was charged twice")  # model=None: the kit's default, read from HANDOFFS_MODEL
+    assert recorder.tools_run() == ["record_issue", "resolve_billing", "end_conversation"]
+    assert server.stats.chat_requests - before == 4
