@@ -88,3 +88,10 @@ def updates_story(chunks: Iterable[Mapping[str, Any]], width: int = 100) -> str:
             messages = update.get("messages") or []
             out += ["     " + line for line in message_lines(messages, width=width - 5).splitlines()]
     return "\n".join(out)
+
+
+def source_of(obj: Any) -> str:
+    """The source code of a function, class or ``@tool`` (its function), as a learner would read it in src/."""
+    import inspect
+
+    return inspect.getsource(getattr(obj, "func", None) or obj).rstrip()
