@@ -6,7 +6,6 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
 from matplotlib.patches import FancyArrowPatch  # noqa: E402
@@ -17,12 +16,6 @@ from handoffs.recorder import RunRecorder, StepChangeEvent, ToolRunEvent  # noqa
 from handoffs.single_agent import STEP_CONFIGS, ask, build_support_agent  # noqa: E402
 from handoffs.viz import handoff_rows, plot_handoffs, plot_step_graph, texts_of  # noqa: E402
 from handoffs.viz.style import PATH  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
 
 
 def by_gid(fig, kind=object):

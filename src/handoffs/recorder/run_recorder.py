@@ -175,11 +175,13 @@ class RunRecorder:
         """``(actor, reason)`` of every model call that gave a reason."""
         return [(e.actor, e.reason) for e in self.model_calls(conversation) if e.reason]
 
-    def describe(self, conversation: str | None = None, width: int = 70) -> str:
-        """A deterministic, human-readable listing of one conversation (numbered from 1, no seq numbers)."""
+    def describe(self, conversation: str | None = None, width: int = 110) -> str:
+        """A deterministic, human-readable listing of one conversation (numbered from 1, no seq numbers);
+        lines longer than ``width`` end with '…'."""
         lines = []
         for number, event in enumerate(self._of(conversation), start=1):
-            lines.append(f"{number:2d}. {_one_line(event)}"[:width])
+            line = f"{number:2d}. {_one_line(event)}"
+            lines.append(line if len(line) <= width else line[: width - 1] + "…")
         return "\n".join(lines)
 
     # ---- helpers -------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
 from handoffs.recorder.events import HandoffEvent, MessageEvent, ModelCallEvent, PublishEvent, ToolRunEvent
@@ -71,7 +71,7 @@ def _two_lines(name: str, width: int = 15) -> str:
 
 
 def plot_handoffs(recorder: Any, conversation: str | None = None, agents: Sequence[str] = (),
-                  show_tools: bool = True, title: str = "Handoffs") -> plt.Figure:
+                  show_tools: bool = True, title: str = "Handoffs") -> Figure:
     """Draw the sequence diagram of one conversation; returns the matplotlib Figure."""
     rows = handoff_rows(recorder, conversation, show_tools)
     lanes = [CUSTOMER] + [a for a in agents if a != CUSTOMER]
@@ -83,7 +83,8 @@ def plot_handoffs(recorder: Any, conversation: str | None = None, agents: Sequen
     visited = {lane for _, s, t, _ in rows for lane in (s, t)}
     bottom = -(len(rows) + 0.6) * ROW_H
 
-    fig, ax = plt.subplots(figsize=(max(8.0, 3.4 * len(lanes) + 1.0), max(3.6, 1.9 + 0.82 * len(rows))))
+    fig = Figure(figsize=(max(8.0, 3.4 * len(lanes) + 1.0), max(3.6, 1.9 + 0.82 * len(rows))))
+    ax = fig.subplots()
     for lane, x in x_of.items():
         colour = PATH if lane in visited else MUTED
         ax.plot([x, x], [0, bottom], color=colour, linewidth=1.5, linestyle=(0, (4, 4)), zorder=1)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, Mapping
 
-import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
 from handoffs.recorder.events import StepChangeEvent, ToolRunEvent
@@ -31,7 +31,7 @@ BOX_W, LAYER_GAP, ROW_GAP = 3.2, 6.2, 1.0
 
 
 def plot_step_graph(configs: Mapping[str, Any], recorder: Any = None, conversation: str | None = None,
-                    transitions: Mapping[str, str] | None = None, title: str = "Step graph") -> plt.Figure:
+                    transitions: Mapping[str, str] | None = None, title: str = "Step graph") -> Figure:
     """Draw the step graph; returns the matplotlib Figure (a notebook shows it)."""
     tools = {step: _tool_names(config) for step, config in configs.items()}
     changes = recorder.of_kind(StepChangeEvent, conversation) if recorder is not None else []
@@ -48,8 +48,10 @@ def plot_step_graph(configs: Mapping[str, Any], recorder: Any = None, conversati
             steps.append(target)
     positions, heights = _layout(steps, edges, tools)
 
-    fig, ax = plt.subplots(figsize=(max(8.0, 4.6 * (1 + max(p[0] for p in positions.values()) / LAYER_GAP)),
-                                    max(4.0, 1.6 + max(-p[1] + h for p, h in zip(positions.values(), heights.values())))))
+    width = max(8.0, 4.6 * (1 + max(p[0] for p in positions.values()) / LAYER_GAP))
+    height = max(4.0, 1.6 + max(-p[1] + h for p, h in zip(positions.values(), heights.values())))
+    fig = Figure(figsize=(width, height))  # not registered with pyplot: no global state, shown once in notebooks
+    ax = fig.subplots()
     for step in steps:
         _draw_node(ax, step, positions[step], heights[step], tools.get(step, []), runs,
                    configured=step in configs, visited=step in path, current=bool(path) and path[-1] == step)

@@ -64,8 +64,28 @@ def shorten(text: str, limit: int = 40) -> str:
 
 def finish(ax: Any, title: str) -> None:
     """Hide the axes frame, keep aspect free, set a large title."""
+    show_in_notebooks()
     ax.set_axis_off()
     ax.set_title(title, fontsize=FONT_TITLE, fontweight="bold", color=INK, loc="left", pad=14)
+
+
+def show_in_notebooks() -> None:
+    """Let IPython show a bare ``Figure`` as a PNG (our figures are not registered with pyplot, so they are not
+    drawn twice and do not pile up in memory; IPython only needs a formatter for them). No-op outside IPython."""
+    try:
+        from IPython import get_ipython
+
+        shell = get_ipython()
+        if shell is not None and "image/png" in shell.display_formatter.formatters:
+            from matplotlib.figure import Figure
+
+            formatter = shell.display_formatter.formatters["image/png"]
+            if Figure not in formatter.type_printers:
+                from matplotlib_inline.backend_inline import set_matplotlib_formats
+
+                set_matplotlib_formats("png")
+    except ImportError:
+        return
 
 
 def texts_of(fig: Any) -> list[str]:
