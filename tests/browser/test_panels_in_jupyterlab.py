@@ -111,6 +111,14 @@ def test_chat_operator_and_xss_in_a_real_browser(lab_with, page):
         assert page.inner_text(".agent-heard") == "agent received: Hi, this is Ann <b>from support</b>"
         assert "0 waiting" in page.inner_text(".handoffs-operator-waiting")
         page.screenshot(path=str(ARTIFACTS / "03_after_operator.png"), full_page=True)
+
+        big = "I was charged twice. " + "x" * 1_000_000
+        send(page, big, 2)
+        shown = page.evaluate("() => document.querySelector('.handoffs-chat .handoffs-transcript').innerText.length")
+        assert shown < 100_000  # the page holds a clipped copy; the kernel keeps the whole text
+        assert "1,000,021 characters" in page.inner_text(".handoffs-chat .handoffs-clip-note")
+        assert page.evaluate("() => 1 + 1") == 2  # the page still answers
+        page.screenshot(path=str(ARTIFACTS / "04_one_megabyte.png"))
         assert errors == []
     except Exception:
         page.screenshot(path=str(ARTIFACTS / "failure.png"), full_page=True)

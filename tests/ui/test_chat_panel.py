@@ -130,3 +130,15 @@ async def test_an_autogen_session_with_recorder_badge(world):
     assert reply and panel.messages[-1].speaker == "Triage"
     assert '<span class="handoffs-badge-value">Triage</span>' in panel.badge.value
     assert "agent:" in panel.badge.value
+
+
+async def test_close_stops_listening_to_the_recorder():
+    panel, rec = support_panel()
+    await panel.send("I was charged twice")
+    why = panel.why.value
+    assert why.count("<li") == 4
+    panel.close()
+    rec.clear()
+    await LangChainBackend(panel.backend.agent, "panel-test").respond("again")  # new events, panel closed
+    assert rec.model_calls("panel-test") and panel.why.value == why  # a live panel would now list 1 reason
+    assert len(panel.messages) == 2

@@ -59,8 +59,7 @@ class ChatPanel:
 
         self.send_button.on_click(lambda _button: self._start(self.input.value))
         self.why_toggle.observe(self._toggle_why, names="value")
-        if recorder is not None:
-            recorder.subscribe(self._on_event)
+        self._unsubscribe = recorder.subscribe(self._on_event) if recorder is not None else None
         if hasattr(backend, "on_unanswered"):
             backend.on_unanswered(self._show_reply)
         self._render()
@@ -95,6 +94,15 @@ class ChatPanel:
     def deliver(self, agent: str, text: str) -> None:
         """Pass an AutoGen agent's reply to the backend (for a UserAgent that only knows the panel)."""
         self.backend.deliver(agent, text)  # type: ignore[attr-defined]
+
+    def close(self) -> None:
+        """Stop listening to the recorder and close the widgets (the transcript stays in ``messages``)."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        for part in (self.title, self.badge, self.transcript, self.input, self.send_button, self.why_toggle,
+                     self.why, self.status, *self.widget.children, self.widget):
+            part.close()
 
     # ---- internals -----------------------------------------------------------------------------
     def _start(self, text: str) -> None:

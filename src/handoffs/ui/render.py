@@ -91,7 +91,8 @@ def reasons_html(reasons: list[tuple[str, str, str]]) -> str:
     rows = "".join(
         f'<li dir="auto"><b>{esc(actor)}</b> → {esc(action)}: {esc(reason)}</li>' for actor, action, reason in reasons
     )
-    return f'<ol class="handoffs-why-list" style="font-size:14px;margin:0;padding-left:22px">{rows}</ol>'
+    return (f'<div style="max-height:240px;overflow-y:auto"><ol class="handoffs-why-list" '
+            f'style="font-size:14px;margin:0;padding-left:22px">{rows}</ol></div>')
 
 
 def status_html(text: str, kind: str = "info") -> str:
