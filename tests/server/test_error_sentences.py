@@ -12,11 +12,15 @@ import asyncio
 
 import pytest
 from autogen_core.models import UserMessage
+from langgraph.checkpoint.memory import InMemorySaver
 from server_helpers import TOKEN, closed_port
 
 from handoffs.models.errors import ModelCallError
 from handoffs.models.switch import chat_model, model_client
 from handoffs.server import FailurePlan, serve_in_background
+from handoffs.server.streaming_panel import StreamingLangChainBackend
+from handoffs.single_agent import build_support_agent
+from handoffs.ui import ChatPanel
 
 HELLO = "Hello, who are you?"
 
@@ -109,3 +113,16 @@ def test_nobody_listening_is_cannot_reach(ask, monkeypatch):
     error = failure_of(ask, None, timeout=2, max_retries=0)
     assert str(error) == f"Cannot reach the model server at {url}: start it, or fix HANDOFFS_MODEL."
     assert error.kind == "unreachable"
+
+
+async def test_the_sentence_is_what_the_chat_panel_shows(monkeypatch):
+    url = f"http://127.0.0.1:{closed_port()}/v1"
+    monkeypatch.setenv("HANDOFFS_MODEL", f"openai-compatible:{url}?model=llama3.1")
+    agent = build_support_agent(model=chat_model(timeout=2, max_retries=0, streaming=True),
+                                checkpointer=InMemorySaver())
+    backend = StreamingLangChainBackend(agent)
+    panel = backend.attach(ChatPanel(backend))
+    assert await panel.send("I was charged twice") is None
+    assert [(m.role, m.text) for m in panel.messages][-1] == (
+        "error", f"ModelCallError: Cannot reach the model server at {url}: start it, or fix HANDOFFS_MODEL.")
+    assert "Traceback" not in panel.transcript.value and panel.send_button.disabled is False
