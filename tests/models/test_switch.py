@@ -27,7 +27,7 @@ NO_KEY = ("No OpenAI key: set OPENAI_API_KEY in your environment (never in a not
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch):
     """Nothing from the machine running the tests (a real key, a model setting) takes part."""
-    for name in ("HANDOFFS_MODEL", "HANDOFFS_BASE_URL", "HANDOFFS_API_KEY", "OPENAI_API_KEY"):
+    for name in ("HANDOFFS_MODEL", "HANDOFFS_BASE_URL", "HANDOFFS_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL"):
         monkeypatch.delenv(name, raising=False)
     return monkeypatch
 
@@ -101,6 +101,9 @@ def test_an_openai_key_is_never_sent_to_another_server(clean_env):
     clean_env.setenv("OPENAI_API_KEY", SECRET)
     model = chat_model("openai-compatible:http://localhost:11434/v1?model=llama3.1")
     assert model.openai_api_key.get_secret_value() != SECRET
+    clean_env.setenv("OPENAI_BASE_URL", "http://somewhere-else:8080/v1")  # read by the openai SDK if left open
+    assert chat_model("openai:gpt-4o-mini").openai_api_base == "https://api.openai.com/v1"
+    assert model_client("openai:gpt-4o-mini").dump_component().config["base_url"] == "https://api.openai.com/v1"
     clean_env.setenv("HANDOFFS_API_KEY", "room-token-1234")
     assert chat_model("openai-compatible:http://h:1/v1?model=m").openai_api_key.get_secret_value() == "room-token-1234"
 

@@ -25,11 +25,13 @@ OFFLINE_HINT = "HANDOFFS_MODEL=offline"
 class ModelError(Exception):
     """Base class: ``str(error)`` is one sentence meant for the learner."""
 
-    def __init__(self, message: str, *, kind: str = "setup", status_code: int | None = None) -> None:
+    def __init__(self, message: str, *, kind: str = "setup", status_code: int | None = None,
+                 original: BaseException | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.kind = kind
         self.status_code = status_code
+        self.original = original  # the SDK's exception, for debugging; never part of the message or the repr
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.message!r})"
@@ -149,6 +151,5 @@ def explain_model_error(
 def to_model_call_error(exc: BaseException, **context: object) -> ModelCallError:
     """Wrap an ``openai`` exception into a :class:`ModelCallError` carrying the one-sentence message."""
     kind, status = classify(exc)
-    error = ModelCallError(explain_model_error(exc, **context), kind=kind, status_code=status)  # type: ignore[arg-type]
-    error.original = exc  # kept for debugging; not part of the message or the repr
-    return error
+    return ModelCallError(explain_model_error(exc, **context), kind=kind, status_code=status,  # type: ignore[arg-type]
+                          original=exc)

@@ -15,7 +15,8 @@ None; ``offline`` when that is unset too) is one of:
 Keys are read from the environment only: ``OPENAI_API_KEY`` for OpenAI, ``HANDOFFS_API_KEY`` for an
 OpenAI-compatible server (optional: local servers usually need none; the kit's own server wants its
 ``--token``). A key is never a parameter (passing ``api_key=`` raises), never printed, never in a repr:
-an OpenAI key is never sent to another server.
+an OpenAI key is never sent to another server (``openai:`` always means https://api.openai.com/v1, whatever
+``OPENAI_BASE_URL`` says; other servers are ``openai-compatible:``).
 
 Real models are ``langchain_openai.ChatOpenAI`` and ``autogen_ext``'s ``OpenAIChatCompletionClient``
 (thin subclasses that turn the ``openai`` SDK's errors into one-sentence
@@ -46,6 +47,7 @@ ACCEPTED_FORMS = (
 )
 DEFAULT_TIMEOUT_S = 60.0
 DEFAULT_MAX_RETRIES = 2
+OPENAI_BASE_URL = "https://api.openai.com/v1"  # pinned: an OPENAI_BASE_URL variable must not redirect the key
 NO_KEY_PLACEHOLDER = "no-key-needed"  # sent to compatible servers when HANDOFFS_API_KEY is unset
 # Options that mean nothing to the deterministic offline model; accepted for every spec so a notebook can pass them.
 REAL_MODEL_ONLY_OPTIONS = {"temperature", "top_p", "seed", "max_tokens", "max_completion_tokens", "stop",
@@ -107,7 +109,7 @@ def parse_spec(spec: str | None = None) -> ModelSpec:
     if provider == "offline" and not rest:
         return ModelSpec("offline", origin=origin)
     if provider == "openai" and rest.strip():
-        return ModelSpec("openai", model=rest.strip(), key_variable="OPENAI_API_KEY", origin=origin)
+        return ModelSpec("openai", rest.strip(), OPENAI_BASE_URL, "OPENAI_API_KEY", origin)
     if provider == "openai-compatible" and rest.strip():
         rest = rest.strip()
         if "://" in rest:
@@ -143,7 +145,7 @@ def _reject_key_parameter(kwargs: dict[str, Any]) -> None:
 
 def _error_context(spec: ModelSpec, timeout: Any) -> dict[str, Any]:
     return {
-        "base_url": spec.base_url or "https://api.openai.com/v1",
+        "base_url": spec.base_url,
         "model": spec.model,
         "key_setting": spec.key_variable or "OPENAI_API_KEY",
         "spec_setting": spec.origin,
@@ -251,8 +253,8 @@ def model_client(spec: str | None = None, **kwargs: Any) -> Any:
     config: dict[str, Any] = {"timeout": DEFAULT_TIMEOUT_S, "max_retries": DEFAULT_MAX_RETRIES, **kwargs}
     config.update(model=parsed.model, api_key=parsed.api_key())
     context = _error_context(parsed, config["timeout"])
-    if parsed.base_url:
-        config["base_url"] = parsed.base_url
+    config["base_url"] = parsed.base_url
+    if parsed.provider == "openai-compatible":
         config.setdefault("model_info", COMPATIBLE_MODEL_INFO)
     try:
         return KitOpenAIChatCompletionClient(context, **config)
