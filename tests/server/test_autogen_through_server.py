@@ -19,8 +19,12 @@ REFUND = ["I want a refund", "My rocket skates broke after one day", "No, that d
 
 
 async def session(client: Any, turns: list[str]):
+    """Run one scripted session on a fresh team; the client is closed afterwards (its HTTP pool with it)."""
     recorder = RunRecorder()
-    result = await run_scripted_session(turns, model_client=client, recorder=recorder, session_id="s", timeout=30)
+    try:
+        result = await run_scripted_session(turns, model_client=client, recorder=recorder, session_id="s", timeout=30)
+    finally:
+        await client.close()
     return result, recorder
 
 
@@ -36,7 +40,6 @@ async def test_openai_client_completes_seed_003s_sales_path(server):
     assert "caveat" in result.turns[-1].reply
     assert server.stats.chat_requests - before == len(recorder.model_calls("s"))  # every model call crossed the wire
     assert client.total_usage().prompt_tokens > 0 and client.total_usage().completion_tokens > 0
-    await client.close()
 
 
 async def test_over_the_wire_the_team_does_what_it_does_offline(server):
@@ -83,7 +86,6 @@ async def test_the_sales_path_also_runs_on_streamed_replies_with_usage(server):
     tool_results = [r for r in client.results if r.finish_reason == "function_calls"]
     assert [c.name for r in tool_results for c in r.content] == ["transfer_to_sales_agent", "execute_order"]
     assert all(r.usage.prompt_tokens > 0 and r.usage.completion_tokens > 0 for r in client.results)
-    await client.close()
 
 
 async def test_handoffs_model_switches_part_2_with_no_code_change(server, monkeypatch):
