@@ -50,18 +50,18 @@ def record_issue(state: dict, issue: str) -> str:
 
 
 def resolve_billing(state: dict) -> str:
-    """Resolve a billing matter (a double charge, a wrong amount, a failed payment) by refunding the charge."""
+    """Resolve billing: a double charge, a wrong amount or a failed payment, by refunding the charge."""
     state.setdefault("refunds", []).append(state.get("issue_type", "unknown"))
     return "Refund issued for the duplicate charge."
 
 
 def resolve_technical(state: dict) -> str:
-    """Resolve a technical matter (the app crashes, login fails, an error appears) by resetting the account's session."""
+    """Resolve technical trouble: the app crashes, login fails or an error appears, by resetting the session."""
     return "Account session reset; the customer should update the app and sign in again."
 
 
 def resolve_other(state: dict) -> str:
-    """Resolve any other request (an address change, an account detail, a general question) by changing the account details."""
+    """Resolve any other request: an address change, an account detail or a general question, by changing the account."""
     return "Request completed and noted on the customer's account."
 
 

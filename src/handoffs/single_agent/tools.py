@@ -75,21 +75,21 @@ def resolution(runtime: ToolRuntime, action: str, next_for_customer: str) -> str
 
 @tool
 def resolve_billing(runtime: ToolRuntime[None, SupportState]) -> str:
-    """Resolve a billing matter (a double charge, a wrong amount, a failed payment) by refunding the charge."""
+    """Resolve billing: a double charge, a wrong amount or a failed payment, by refunding the charge."""
     return resolution(runtime, "Refund issued for the duplicate charge",
                       "It will appear on the customer's statement within 3-5 business days.")
 
 
 @tool
 def resolve_technical(runtime: ToolRuntime[None, SupportState]) -> str:
-    """Resolve a technical matter (the app crashes, login fails, an error appears) by resetting the account's session."""
+    """Resolve technical trouble: the app crashes, login fails or an error appears, by resetting the session."""
     return resolution(runtime, "Account session reset and a fix for the login crash pushed",
                       "The customer should update the app and sign in again.")
 
 
 @tool
 def resolve_other(runtime: ToolRuntime[None, SupportState]) -> str:
-    """Resolve any other request (an address change, an account detail, a general question) by changing the account details."""
+    """Resolve any other request: an address change, an account detail or a general question, by changing the account."""
     return resolution(runtime, "Request completed and noted on the customer's account",
                       "A confirmation email is on its way.")
 
