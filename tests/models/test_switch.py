@@ -108,6 +108,13 @@ def test_an_openai_key_is_never_sent_to_another_server(clean_env):
     assert chat_model("openai-compatible:http://h:1/v1?model=m").openai_api_key.get_secret_value() == "room-token-1234"
 
 
+def test_credentials_in_a_server_address_are_refused_without_being_echoed():
+    with pytest.raises(ModelSetupError) as caught:
+        parse_spec(f"openai-compatible:http://me:{SECRET}@gpu-box:8000/v1?model=m&extra=1")
+    assert str(caught.value) == ("Put no user or password in the server address (in the spec argument): "
+                                 "set HANDOFFS_API_KEY in your environment instead.")
+
+
 def test_the_key_never_appears_in_reprs_descriptions_or_messages(clean_env):
     clean_env.setenv("OPENAI_API_KEY", SECRET)
     shown = [repr(chat_model("openai:gpt-4o-mini")), str(chat_model("openai:gpt-4o-mini")),

@@ -114,6 +114,9 @@ def parse_spec(spec: str | None = None) -> ModelSpec:
         rest = rest.strip()
         if "://" in rest:
             address, _, query = rest.partition("?")
+            if "@" in urlsplit(address).netloc:  # checked first: this spec must not be echoed
+                raise ModelSetupError(f"Put no user or password in the server address (in {origin}): "
+                                      "set HANDOFFS_API_KEY in your environment instead.")
             params = parse_qs(query, keep_blank_values=True)
             models = [m.strip() for m in params.pop("model", []) if m.strip()]
             if params or len(models) != 1:
