@@ -1,26 +1,28 @@
 """Fixtures for the real-browser tests: a JupyterLab on loopback and headless Debian Chromium via playwright.
 
-Skips (with the reason) when /usr/bin/chromium is missing: ``./kit test`` installs it with apt. Never downloads a
+Chromium is ``$HANDOFFS_CHROMIUM`` (set by ``./kit test``), else ``chromium`` on PATH, else /usr/bin/chromium;
+the tests skip, saying why, when none exists (``./kit test`` installs Debian's chromium with apt when root). Never downloads a
 browser. Both the server and the browser are stopped even when a test fails.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
 
 from browser_lab import ARTIFACTS, Lab
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(os.environ.get("HANDOFFS_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 def pytest_collection_modifyitems(items):
     if not CHROMIUM.exists():
-        reason = "needs Debian's chromium at /usr/bin/chromium (apt-get install -y chromium; ./kit test does it)"
+        reason = f"needs Debian's chromium at {CHROMIUM} (apt-get install -y chromium; ./kit test does it as root)"
         for item in items:
             if "browser" in item.keywords:
                 item.add_marker(pytest.mark.skip(reason=reason))
