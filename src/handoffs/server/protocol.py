@@ -65,7 +65,12 @@ class StreamOptions(BaseModel):
 
 
 class ChatRequest(BaseModel):
-    """The part of OpenAI's request body the offline model understands; other fields are accepted and ignored."""
+    """The part of OpenAI's request body the offline model understands; other fields are accepted and ignored.
+
+    ``tool_choice``: ``"none"`` offers no tools and ``{"type": "function", "function": {"name": ...}}`` only that
+    one; ``"required"`` is not enforced (the offline model may still answer in text, as it would with ``"auto"``).
+    Sampling fields (``temperature`` ...) change nothing: the model is deterministic.
+    """
 
     model_config = ConfigDict(extra="allow")
     model: str
