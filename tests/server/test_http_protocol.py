@@ -135,3 +135,13 @@ def test_a_token_guards_every_route_and_is_never_echoed(guarded_server):
     status, _, body = http("POST", f"{guarded_server.base_url}/chat/completions", chat_body())
     assert status == 401
     assert http("GET", url, headers={"authorization": f"Bearer {TOKEN}"})[0] == 200
+
+
+def test_tool_choice_none_offers_no_tools_and_an_unoffered_name_is_400(server):
+    url = f"{server.base_url}/chat/completions"
+    reply = json.loads(http("POST", url, chat_body(tool_choice="none"))[2])["choices"][0]
+    assert reply["finish_reason"] == "stop" and reply["message"].get("tool_calls") is None and reply["message"]["content"]
+    forced = chat_body(tool_choice={"type": "function", "function": {"name": "record_issue"}})
+    assert json.loads(http("POST", url, forced)[2])["choices"][0]["finish_reason"] == "tool_calls"
+    status, _, body = http("POST", url, chat_body(tool_choice={"type": "function", "function": {"name": "refund"}}))
+    assert status == 400 and "'refund'" in json.loads(body)["error"]["message"]
