@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 from langgraph.checkpoint.memory import InMemorySaver
@@ -15,35 +13,35 @@ from handoffs.single_agent import ask, build_support_agent, new_thread
 from handoffs.single_agent.agent import sqlite_memory
 
 SRC = Path(__file__).resolve().parents[2] / "src"
-
-TURN = textwrap.dedent("""
-    import json, sys
-    from handoffs.single_agent import ask, build_support_agent
-    from handoffs.single_agent.agent import sqlite_memory
-    path, thread, text = sys.argv[1:4]
-    agent = build_support_agent(checkpointer=sqlite_memory(path))
-    state = ask(agent, text, {"configurable": {"thread_id": thread}})
-    print(json.dumps({"step": state.get("current_step", "triage"), "issue_type": state.get("issue_type"),
-                      "said": [m.content for m in state["messages"] if m.type == "human"]}))
-""")
+ENV = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
 
 
-def _turn_in_fresh_process(db: Path, thread: str, text: str) -> dict:
-    env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
-    done = subprocess.run([sys.executable, "-c", TURN, str(db), thread, text], capture_output=True, text=True,
-                          env=env, timeout=120, check=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+def _turn_in_fresh_process(db: Path, thread: str, text: str) -> str:
+    """One customer message through ``python -m handoffs.single_agent`` in a new interpreter; its output."""
+    done = subprocess.run([sys.executable, "-m", "handoffs.single_agent", "--db", str(db), "--thread", thread, text],
+                          capture_output=True, text=True, env=ENV, timeout=120, check=True)
+    return done.stdout
 
 
 def test_a_conversation_resumes_in_a_fresh_process_from_the_sqlite_file(tmp_path):
     db = tmp_path / "support.sqlite"
     first = _turn_in_fresh_process(db, "customer-42", "Hello!")
-    assert first == {"step": "triage", "issue_type": None, "said": ["Hello!"]}
+    assert "current_step='triage'" in first
     second = _turn_in_fresh_process(db, "customer-42", "I was charged twice")
-    assert second["step"] == "done" and second["issue_type"] == "billing"
-    assert second["said"] == ["Hello!", "I was charged twice"]  # the first turn was remembered
+    assert "so far: ['Hello!', 'I was charged twice']" in second  # the new process read the first turn from the file
+    assert "current_step='done'  issue_type='billing'" in second
+    saved = build_support_agent(checkpointer=sqlite_memory(db)).get_state({"configurable": {"thread_id": "customer-42"}})
+    assert (saved.values["current_step"], saved.values["issue_type"]) == ("done", "billing")
+    assert [m.content for m in saved.values["messages"] if m.type == "human"] == ["Hello!", "I was charged twice"]
     other = ask(build_support_agent(checkpointer=sqlite_memory(db)), "Hello", {"configurable": {"thread_id": "x"}})
     assert [m.content for m in other["messages"] if m.type == "human"] == ["Hello"]  # another thread, another talk
+
+
+def test_the_command_line_refuses_an_empty_message(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "handoffs.single_agent", "--db", str(tmp_path / "e.sqlite"), " "],
+                          capture_output=True, text=True, env=ENV, timeout=120)
+    assert done.returncode == 2 and "the message is empty" in done.stderr
+    assert not (tmp_path / "e.sqlite").exists()
 
 
 def test_a_fresh_agent_object_continues_from_the_same_file(tmp_path):

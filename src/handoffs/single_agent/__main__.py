@@ -1,0 +1,37 @@
+"""Talk to the support bot from a shell, one message per run, remembering the conversation in a SQLite file.
+
+    python -m handoffs.single_agent --db support.sqlite --thread customer-42 "I was charged twice"
+
+Each run is a fresh process with a fresh agent object: whatever it remembers came from the file. Notebook 03
+uses this to show a conversation surviving a restart; ``tests/single_agent/test_memory.py`` asserts it.
+It prints the customer messages of the thread so far, the step and issue type, and the bot's reply.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from handoffs.single_agent.agent import ask, build_support_agent, last_reply, sqlite_memory
+from handoffs.single_agent.walkthrough import state_summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m handoffs.single_agent", description=__doc__.splitlines()[0])
+    parser.add_argument("--db", required=True, help="SQLite file that keeps the conversations")
+    parser.add_argument("--thread", default="default", help="conversation id (LangGraph thread_id)")
+    parser.add_argument("text", help="the customer's message")
+    args = parser.parse_args(argv)
+    if not args.text.strip():
+        parser.error("the message is empty")
+    agent = build_support_agent(checkpointer=sqlite_memory(args.db))
+    state = ask(agent, args.text, {"configurable": {"thread_id": args.thread}})
+    said = [m.content for m in state["messages"] if m.type == "human"]
+    print(f"customer messages in thread {args.thread!r} so far: {said}")
+    print(state_summary(state))
+    print(f"bot: {last_reply(state)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
