@@ -1,5 +1,6 @@
 """The panels in a real JupyterLab in headless Chromium: type, click Send, read the reply and the step badge;
-an XSS payload does not run; the operator desk's reply reaches the waiting agent.
+an XSS payload does not run; a 1 MB message stays clipped; in Part 2's team, a customer asking for a human waits
+while the operator desk shows the request, and the operator's typed reply reaches the customer's panel.
 
 The notebook is written from this file into a temp dir; the kernel imports the kit from ``src/``. Screenshots go
 to ``test-artifacts/browser/`` (not committed) — look at them when a test fails.
@@ -15,30 +16,33 @@ from browser_lab import ARTIFACTS
 pytestmark = pytest.mark.browser
 
 SETUP = """\
-import asyncio
 from IPython.display import display
-import ipywidgets as widgets
 from langgraph.checkpoint.memory import InMemorySaver
 from handoffs.recorder import RunRecorder
 from handoffs.single_agent import build_support_agent
 from handoffs.ui import ChatPanel, LangChainBackend, OperatorPanel
-from handoffs.ui.render import esc
 
 recorder = RunRecorder()
 agent = build_support_agent(checkpointer=InMemorySaver(), recorder=recorder)
 panel = ChatPanel(LangChainBackend(agent, thread_id="browser"), recorder)
+panel.widget.add_class("support-chat")
 panel"""
 
-OPERATOR = """\
+TEAM = """\
+from handoffs.models import model_client
+from handoffs.multi_agent import build_team, new_runtime
+from handoffs.multi_agent.people import PanelCustomer
+from handoffs.ui import AutoGenBackend
+
 desk = OperatorPanel()
-heard = widgets.HTML("(waiting for the operator)").add_class("agent-heard")
-
-async def agent_waiting_for_a_human():
-    answer = await desk.ask("browser-op", "I want to talk to a human", [("customer", "Hello?")])
-    heard.value = "agent received: " + esc(answer)
-
-waiting = asyncio.ensure_future(agent_waiting_for_a_human())
-display(desk, heard)"""
+team_recorder = RunRecorder()
+runtime = new_runtime(team_recorder)
+team = await build_team(runtime, model_client(), recorder=team_recorder, operators=desk)
+runtime.start()
+team_chat = ChatPanel(AutoGenBackend("browser-team", timeout=120), team_recorder, title="ACME team")
+team_chat.widget.add_class("team-chat")
+await team.open_session(PanelCustomer(team_chat.backend))
+display(team_chat, desk)"""
 
 KERNEL_READY = """() => {
   const app = window.jupyterapp; const widget = app && app.shell.currentWidget;
@@ -52,7 +56,7 @@ XSS = '<img src=x onerror="window.__xss = 1">'
 
 def notebook():
     node = nbformat.v4.new_notebook()
-    node.cells = [nbformat.v4.new_code_cell(SETUP), nbformat.v4.new_code_cell(OPERATOR)]
+    node.cells = [nbformat.v4.new_code_cell(SETUP), nbformat.v4.new_code_cell(TEAM)]
     node.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     return node
 
@@ -61,15 +65,16 @@ def open_and_run_all(page, lab):
     page.goto(lab.url("panel.ipynb"))
     page.wait_for_function(KERNEL_READY, timeout=90_000)  # not the toolbar's "idle": the kernel must exist
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_selector(".handoffs-chat .handoffs-send", timeout=90_000)
+    page.wait_for_selector(".support-chat .handoffs-send", timeout=90_000)
+    page.wait_for_selector(".team-chat .handoffs-send", timeout=90_000)
     page.wait_for_selector(".handoffs-operator .handoffs-operator-send", timeout=90_000)
 
 
-def send(page, text, replies_before):
-    page.fill(".handoffs-input input", text)
-    page.click(".handoffs-chat .handoffs-send")
+def send(page, text, replies_before, chat=".support-chat", reply_role="assistant"):
+    page.fill(f"{chat} .handoffs-input input", text)
+    page.click(f"{chat} .handoffs-send")
     page.wait_for_function(
-        f"() => document.querySelectorAll('.handoffs-chat .handoffs-msg-assistant').length > {replies_before}",
+        f"() => document.querySelectorAll('{chat} .handoffs-msg-{reply_role}').length > {replies_before}",
         timeout=60_000)
 
 
@@ -82,9 +87,9 @@ def test_chat_operator_and_xss_in_a_real_browser(lab_with, page):
         page.screenshot(path=str(ARTIFACTS / "01_opened.png"), full_page=True)
 
         send(page, "I was charged twice", 0)
-        assert page.inner_text(".handoffs-chat .handoffs-msg-user .handoffs-text") == "I was charged twice"
+        assert page.inner_text(".support-chat .handoffs-msg-user .handoffs-text") == "I was charged twice"
         assert page.inner_text(".handoffs-badge-value") == "done"
-        reply = page.inner_text(".handoffs-chat .handoffs-msg-assistant .handoffs-text")
+        reply = page.inner_text(".support-chat .handoffs-msg-assistant .handoffs-text")
         assert reply.strip()
         page.click(".handoffs-why-toggle")
         page.wait_for_selector(".handoffs-why-list", state="visible")
@@ -95,28 +100,35 @@ def test_chat_operator_and_xss_in_a_real_browser(lab_with, page):
         send(page, XSS, 1)
         page.wait_for_timeout(500)  # give an injected onerror handler every chance to run
         assert page.evaluate("() => typeof window.__xss") == "undefined"
-        assert XSS in page.inner_text(".handoffs-chat .handoffs-transcript")  # shown as text, not as markup
+        assert XSS in page.inner_text(".support-chat .handoffs-transcript")  # shown as text, not as markup
         assert page.locator(".handoffs-transcript img").count() == 0
 
-        page.fill(".handoffs-chat .handoffs-input input", "   ")
-        page.click(".handoffs-chat .handoffs-send")
+        page.fill(".support-chat .handoffs-input input", "   ")
+        page.click(".support-chat .handoffs-send")
         page.wait_for_selector(".handoffs-status-info", timeout=10_000)
-        assert "Type a message first" in page.inner_text(".handoffs-chat .handoffs-status")
+        assert "Type a message first" in page.inner_text(".support-chat .handoffs-status")
 
-        assert "I want to talk to a human" in page.inner_text(".handoffs-operator-request")
+        assert "0 waiting" in page.inner_text(".handoffs-operator-waiting")
+        page.fill(".team-chat .handoffs-input input", "I want to talk to a human")
+        page.click(".team-chat .handoffs-send")
+        page.wait_for_function("() => document.querySelector('.handoffs-operator-request').innerText"
+                               ".includes('I want to talk to a human')", timeout=60_000)
+        assert "browser-team" in page.inner_text(".handoffs-operator-request")
+        assert page.inner_text(".team-chat .handoffs-send") == "Waiting…"  # the customer waits for the human
+        page.screenshot(path=str(ARTIFACTS / "03_operator_asked.png"), full_page=True)
         page.fill(".handoffs-operator-input textarea", "Hi, this is Ann <b>from support</b>")
         page.click(".handoffs-operator-send")
-        page.wait_for_function("() => document.querySelector('.agent-heard').innerText.includes('Ann')",
-                               timeout=30_000)
-        assert page.inner_text(".agent-heard") == "agent received: Hi, this is Ann <b>from support</b>"
+        page.wait_for_selector(".team-chat .handoffs-msg-operator", timeout=60_000)
+        assert page.inner_text(".team-chat .handoffs-msg-operator .handoffs-text") == "Hi, this is Ann <b>from support</b>"
+        assert page.inner_text(".team-chat .handoffs-badge-value") == "HumanAgent"
         assert "0 waiting" in page.inner_text(".handoffs-operator-waiting")
         page.screenshot(path=str(ARTIFACTS / "03_after_operator.png"), full_page=True)
 
         big = "I was charged twice. " + "x" * 1_000_000
         send(page, big, 2)
-        shown = page.evaluate("() => document.querySelector('.handoffs-chat .handoffs-transcript').innerText.length")
+        shown = page.evaluate("() => document.querySelector('.support-chat .handoffs-transcript').innerText.length")
         assert shown < 100_000  # the page holds a clipped copy; the kernel keeps the whole text
-        assert "1,000,021 characters" in page.inner_text(".handoffs-chat .handoffs-clip-note")
+        assert "1,000,021 characters" in page.inner_text(".support-chat .handoffs-clip-note")
         assert page.evaluate("() => 1 + 1") == 2  # the page still answers
         page.screenshot(path=str(ARTIFACTS / "04_one_megabyte.png"))
         assert errors == []

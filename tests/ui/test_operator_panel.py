@@ -55,3 +55,24 @@ async def test_an_unanswered_request_times_out_with_a_clear_error():
     with pytest.raises(TimeoutError, match="did not answer conversation 'c9'"):
         await desk.ask("c9", "anyone?", timeout=0.05)
     assert desk.pending == [] and "0 waiting" in desk.waiting.value
+
+
+async def test_autogen_context_shows_the_chat_not_tool_calls():
+    from autogen_core import FunctionCall
+    from autogen_core.models import (AssistantMessage, FunctionExecutionResult, FunctionExecutionResultMessage,
+                                     SystemMessage, UserMessage)
+
+    context = [SystemMessage(content="secret prompt"), UserMessage(content="my rocket broke", source="User"),
+               AssistantMessage(content=[FunctionCall(id="1", name="escalate_to_human", arguments="{}")],
+                                source="TriageAgent"),
+               FunctionExecutionResultMessage(content=[FunctionExecutionResult(call_id="1", content="ok",
+                                                                                 name="escalate_to_human")]),
+               AssistantMessage(content="Let me get a person.", source="TriageAgent")]
+    desk = OperatorPanel()
+    waiting = asyncio.ensure_future(desk.ask("c1", "a human please", context))
+    request = await desk.next_request()
+    assert [(e.role, e.speaker, e.text) for e in request.context] == [
+        ("user", "customer", "my rocket broke"), ("assistant", "TriageAgent", "Let me get a person.")]
+    assert "secret prompt" not in desk.request_view.value and "FunctionCall" not in desk.request_view.value
+    await desk.reply("hello")
+    assert await waiting == "hello"

@@ -60,7 +60,8 @@ class OperatorPanel:
     async def ask(self, conversation: str, request: str, context: Iterable[Any] = (),
                   timeout: float | None = None) -> str:
         """Show a customer's request on the desk and wait for the operator's reply (the agent calls this)."""
-        item = OperatorRequest(str(conversation), str(request), [_as_entry(c) for c in context],
+        lines = [entry for entry in map(_as_entry, context) if entry is not None]
+        item = OperatorRequest(str(conversation), str(request), lines,
                                asyncio.get_running_loop().create_future())
         self.pending.append(item)
         self._queue().put_nowait(item)
@@ -137,15 +138,21 @@ class OperatorPanel:
         display(self.widget)
 
 
-def _as_entry(item: Any) -> ChatEntry:
-    """Context lines may be ChatEntry, (speaker, text) pairs, plain strings, or AutoGen LLMMessages."""
+def _as_entry(item: Any) -> ChatEntry | None:
+    """A context line from a ChatEntry, a (speaker, text) pair, a plain string or an AutoGen LLMMessage.
+
+    Messages without text (tool calls, tool results, system prompts) are left out: the operator reads the chat.
+    """
     if isinstance(item, ChatEntry):
         return item
     if isinstance(item, tuple) and len(item) == 2:
         return ChatEntry("note", str(item[0]), str(item[1]))
+    if isinstance(item, str):
+        return ChatEntry("note", "", item)
+    kind = type(item).__name__
     content = getattr(item, "content", None)
-    if content is not None:
-        speaker = getattr(item, "source", None) or type(item).__name__
-        role = "user" if type(item).__name__ == "UserMessage" else "assistant"
-        return ChatEntry(role, str(speaker), content if isinstance(content, str) else repr(content))
-    return ChatEntry("note", "", str(item))
+    if not isinstance(content, str) or kind in ("SystemMessage", "FunctionExecutionResultMessage"):
+        return None
+    if kind == "UserMessage":
+        return ChatEntry("user", "customer", content)
+    return ChatEntry("assistant", str(getattr(item, "source", "") or kind), content)
