@@ -10,10 +10,12 @@ import asyncio
 import socket
 
 import httpx2
+import nbformat
 import openai
 import pytest
 from autogen_core.models import UserMessage
 from langchain_openai import ChatOpenAI
+from nbclient import NotebookClient
 
 from handoffs.models import OfflineChatModel, OfflineModelClient, chat_model, model_client
 from handoffs.models.errors import ModelCallError, ModelSetupError, explain_model_error, mask_secret
@@ -161,3 +163,21 @@ def test_openais_quota_error_and_other_refusals_are_explained():
         "The model server at http://h/v1 refused the request (400: Invalid 'messages[1].role': 'wizard'. More lines.); "
         "check the spec in HANDOFFS_MODEL.")
     assert explain_model_error(ModelSetupError(NO_KEY)) == NO_KEY
+
+
+def test_in_a_notebook_the_error_is_one_line_not_a_traceback(clean_env):
+    """A real kernel runs the cells a learner would; the error output holds the sentence and nothing else."""
+    url = f"http://127.0.0.1:{_closed_port()}/v1"
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_code_cell("from handoffs.models import chat_model\nchat_model('openai:gpt-4o-mini')"),
+        nbformat.v4.new_code_cell(
+            "from handoffs.single_agent import build_support_agent, ask\n"
+            f"bot = build_support_agent(model=chat_model('openai-compatible:{url}?model=m', timeout=2, max_retries=0))\n"
+            "ask(bot, 'I was charged twice')"),
+    ]
+    NotebookClient(notebook, kernel_name="python3", timeout=60, allow_errors=True).execute()
+    [missing_key], [unreachable] = (cell.outputs for cell in notebook.cells)
+    assert missing_key.traceback == [f"ModelSetupError: {NO_KEY}"]
+    assert unreachable.traceback == [
+        f"ModelCallError: Cannot reach the model server at {url}: start it, or fix the spec argument."]

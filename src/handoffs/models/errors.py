@@ -11,6 +11,8 @@ change, not forty lines of HTTP internals. This module holds:
 * :func:`explain_model_error` — turns the ``openai`` SDK's exceptions into that one sentence;
 * :func:`mask_secret` — how a key may appear anywhere at all (it never does in full).
 
+In Jupyter these errors show as their one sentence, without a traceback (``_render_traceback_``).
+
 It does not retry anything: transient failures (429, 5xx, timeouts) are retried by the ``openai`` SDK
 itself (``max_retries``) before they reach this module.
 """
@@ -35,6 +37,10 @@ class ModelError(Exception):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.message!r})"
+
+    def _render_traceback_(self) -> list[str]:
+        """What IPython/Jupyter shows instead of a traceback: the one sentence, nothing else."""
+        return [f"{type(self).__name__}: {self.message}"]
 
 
 class ModelSetupError(ModelError, ValueError):
