@@ -48,7 +48,7 @@ def model_calls_story(recorder: Any, conversation: str | None = None, prompt_lin
     return "\n".join(out)
 
 
-def message_lines(messages: Iterable[Any], width: int = 100) -> str:
+def message_lines(messages: Iterable[Any], width: int = 130) -> str:
     """A conversation's messages, one line each: who, and what (tool calls spelled out)."""
     out = []
     for message in messages:
