@@ -7,26 +7,15 @@ type, a sales agent with a tool, a human agent, a user agent), driven by the off
 from __future__ import annotations
 
 import json
-from typing import List
-
 from autogen_core import (MessageContext, RoutedAgent, SingleThreadedAgentRuntime, TopicId, TypeSubscription,
                           message_handler)
 from autogen_core.models import (AssistantMessage, FunctionExecutionResult, FunctionExecutionResultMessage,
-                                 LLMMessage, SystemMessage, UserMessage)
+                                 SystemMessage, UserMessage)
 from autogen_core.tools import FunctionTool
-from pydantic import BaseModel
 
 from handoffs.models import OfflineModelClient
+from handoffs.multi_agent.messages import AgentResponse, UserTask  # seed 003's message protocol
 from handoffs.recorder import HandoffEvent, MessageEvent, PublishEvent, RunRecorder, ToolRunEvent
-
-
-class UserTask(BaseModel):
-    context: List[LLMMessage]
-
-
-class AgentResponse(BaseModel):
-    reply_to_topic_type: str
-    context: List[LLMMessage]
 
 
 def transfer_to_sales() -> str:

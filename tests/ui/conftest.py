@@ -7,27 +7,16 @@ only the console ``input()`` calls are replaced by the panels, which is the poin
 
 from __future__ import annotations
 
-from typing import List
-
 import pytest
 from autogen_core import (MessageContext, RoutedAgent, SingleThreadedAgentRuntime, TopicId, TypeSubscription,
                           message_handler)
-from autogen_core.models import AssistantMessage, LLMMessage, SystemMessage, UserMessage
+from autogen_core.models import AssistantMessage, SystemMessage, UserMessage
 from autogen_core.tools import FunctionTool
-from pydantic import BaseModel
 
 from handoffs.models import OfflineModelClient
+from handoffs.multi_agent.messages import AgentResponse, UserTask  # seed 003's message protocol
 from handoffs.recorder import RunRecorder
 from handoffs.ui import AutoGenBackend, OperatorPanel
-
-
-class UserTask(BaseModel):
-    context: List[LLMMessage]
-
-
-class AgentResponse(BaseModel):
-    reply_to_topic_type: str
-    context: List[LLMMessage]
 
 
 def escalate_to_human() -> str:
