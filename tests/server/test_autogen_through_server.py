@@ -11,7 +11,7 @@ from autogen_core.models import CreateResult
 from autogen_ext.models.openai import OpenAIChatCompletionClient
 
 from handoffs.models import OfflineModelClient, model_client
-from handoffs.multi_agent import run_scripted_session
+from handoffs.multi_agent import build_team, new_runtime, run_many_sessions, run_scripted_session
 from handoffs.recorder import RunRecorder
 
 SALES = ["I want to buy something", "Roadrunners keep escaping from me", "That sounds great, I'm in", "yes"]
@@ -94,3 +94,22 @@ async def test_handoffs_model_switches_part_2_with_no_code_change(server, monkey
     result = await run_scripted_session(SALES, session_id="s", timeout=30)  # no model_client: the kit's default
     assert [o.confirmed for o in result.orders] == [True]
     assert server.stats.chat_requests - before == 6
+
+
+async def test_one_endpoint_serves_a_room_of_concurrent_sessions(server):
+    """A workshop room: many customers at once on one team, every model call through the one endpoint."""
+    client, recorder, before = model_client(server.spec()), RunRecorder(), server.stats.chat_requests
+    runtime = new_runtime(recorder)
+    team = await build_team(runtime, client, recorder=recorder)
+    runtime.start()
+    try:
+        scripts = {f"learner-{n}": (SALES if n % 2 else REFUND) for n in range(6)}
+        results = await run_many_sessions(team, scripts, timeout=60)
+    finally:
+        await runtime.stop()
+        await client.close()
+    for name, result in results.items():
+        expected_agent = "SalesAgent" if int(name.split("-")[1]) % 2 else "IssuesAndRepairsAgent"
+        assert result.handled_by == [expected_agent] * 4
+        assert len(result.orders) + len(result.refunds) == 1  # each session did its own one thing
+    assert server.stats.chat_requests - before == len(recorder.model_calls()) > 6 * 4
