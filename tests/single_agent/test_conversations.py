@@ -21,6 +21,15 @@ def test_default_agent_ends_charged_twice_in_done_as_billing():
     state = ask(build_support_agent(), "I was charged twice")
     assert state["current_step"] == "done"
     assert state["issue_type"] == "billing"
+    assert state["messages"][-1].response_metadata["model_name"] == "handoffs-offline"
+
+
+def test_the_default_model_comes_from_the_kits_switch(monkeypatch):
+    from handoffs.models.errors import ModelSetupError
+
+    monkeypatch.setenv("HANDOFFS_MODEL", "no-such-provider:x")
+    with pytest.raises(ModelSetupError, match="no-such-provider"):
+        build_support_agent()
 
 
 @pytest.mark.parametrize("text, issue_type, resolver", ISSUES)

@@ -18,7 +18,7 @@ outside the recorder: a call it refuses never reaches the recorder's tool hook, 
 tells a refused call (its error message reached the model, the tool never ran) from one that ran.
 
 ``model=None`` means the kit's default model: ``handoffs.models.chat_model()`` (the offline model unless
-``HANDOFFS_MODEL`` names a real one), falling back to ``OfflineChatModel()``.
+``HANDOFFS_MODEL`` names a real one).
 
 What this module is not: it does not run conversations (see :func:`ask` for the one-liner notebooks use).
 """
@@ -38,13 +38,9 @@ from handoffs.single_agent.steps import STEP_CONFIGS, StepConfig, all_tools
 
 
 def default_model() -> BaseChatModel:
-    """The kit's default chat model (offline unless configured otherwise)."""
-    try:
-        from handoffs.models import chat_model
-    except ImportError:
-        from handoffs.models import OfflineChatModel
+    """The kit's default chat model: ``handoffs.models.chat_model()`` — offline unless ``HANDOFFS_MODEL`` says otherwise."""
+    from handoffs.models import chat_model
 
-        return OfflineChatModel()
     return chat_model()
 
 
