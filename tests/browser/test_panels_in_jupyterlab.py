@@ -103,6 +103,12 @@ def test_chat_operator_and_xss_in_a_real_browser(lab_with, page):
         assert XSS in page.inner_text(".support-chat .handoffs-transcript")  # shown as text, not as markup
         assert page.locator(".handoffs-transcript img").count() == 0
 
+        mixed = "환불해 주세요 🙏 — أريد استرداد المبلغ"
+        send(page, mixed, 2)
+        last_user = page.locator(".support-chat .handoffs-msg-user").last
+        assert last_user.locator(".handoffs-text").inner_text() == mixed
+        assert last_user.get_attribute("dir") == "auto"
+
         page.fill(".support-chat .handoffs-input input", "   ")
         page.click(".support-chat .handoffs-send")
         page.wait_for_selector(".handoffs-status-info", timeout=10_000)
@@ -125,7 +131,7 @@ def test_chat_operator_and_xss_in_a_real_browser(lab_with, page):
         page.screenshot(path=str(ARTIFACTS / "03_after_operator.png"), full_page=True)
 
         big = "I was charged twice. " + "x" * 1_000_000
-        send(page, big, 2)
+        send(page, big, 3)
         shown = page.evaluate("() => document.querySelector('.support-chat .handoffs-transcript').innerText.length")
         assert shown < 100_000  # the page holds a clipped copy; the kernel keeps the whole text
         assert "1,000,021 characters" in page.inner_text(".support-chat .handoffs-clip-note")
