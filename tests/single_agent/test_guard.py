@@ -83,3 +83,12 @@ def test_after_a_refusal_the_model_retries_the_tool_in_its_own_step(conversation
     talk = conversation(OfflineChatModel(rogue="resolve_billing"))
     talk.say("I was charged twice")
     assert talk.runs["resolve_billing"] == 1
+
+
+def test_a_tool_nobody_registered_is_refused_too(conversation):
+    model = OfflineChatModel(script=[{"tool": "delete_all_accounts", "args": {}}, "Sorry."])
+    talk = conversation(model)
+    state = talk.say("hi")
+    refusal = state["messages"][2]
+    assert refusal.status == "error" and "'delete_all_accounts' is not available in the 'triage' step" in refusal.content
+    assert not talk.runs
