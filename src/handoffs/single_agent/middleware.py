@@ -19,7 +19,7 @@ tools you can use now are ...") and the tool is never executed.
 Both are built by factories taking the configs, so the same code serves the seed's bot
 (:data:`apply_step_config`, :data:`step_guard`) and any binder you write (notebook 04). The decorators
 make a middleware for one calling style only; :func:`_also_async` gives each its async twin, so the agent
-works with ``invoke`` and with ``ainvoke`` (which the chat panels use).
+works with ``invoke`` and with ``ainvoke`` (e.g. a chat backend built with ``use_async=True``).
 
 What this module is not: it holds no step content (see :mod:`handoffs.single_agent.steps`).
 """
