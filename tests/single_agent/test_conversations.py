@@ -115,3 +115,24 @@ def test_two_different_tools_with_one_name_are_refused_at_build_time():
     configs = {**STEP_CONFIGS, "done": {"prompt": "Bye.", "tools": [impostor]}}
     with pytest.raises(ValueError, match="Two different tools are named 'resolve_billing'"):
         build_support_agent(configs=configs)
+
+
+@pytest.mark.parametrize("use_async", [False, True])
+def test_a_chat_panel_drives_the_bot_turn_by_turn(use_async):
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from handoffs.recorder import RunRecorder
+    from handoffs.ui import ChatPanel, LangChainBackend
+
+    rec = RunRecorder()
+    agent = build_support_agent(recorder=rec, checkpointer=InMemorySaver())
+    panel = ChatPanel(LangChainBackend(agent, thread_id="panel", use_async=use_async), recorder=rec)
+
+    async def talk():
+        return [await panel.send("Hello!"), await panel.send("My app crashes when I log in")]
+
+    first, second = asyncio.run(talk())
+    assert "billing, technical or other" in first
+    assert "Goodbye" in second
+    assert rec.steps_visited("panel") == ["triage", "resolve", "done"]
+    assert "done" in panel.badge.value
