@@ -55,6 +55,12 @@ def escalate_to_misspelled_step(reason: str, runtime: ToolRuntime) -> Command:
                            "current_step": "escalation"})
 
 
+@tool(description=DESCRIPTION)
+def escalate_with_bare_runtime(reason: str, runtime) -> Command:
+    return Command(update={"messages": [ToolMessage("Escalated.", tool_call_id=runtime.tool_call_id)],
+                           "current_step": "escalate"})
+
+
 @tool(description="Escalate to a manager when the user was charged twice or has any billing or payment problem.")
 def escalate_everything_billing(reason: str, runtime: ToolRuntime) -> Command:
     return Command(update={"messages": [ToolMessage("Escalated.", tool_call_id=runtime.tool_call_id)],
@@ -82,6 +88,7 @@ MISTAKES = {
     "plain string instead of Command": (lambda: with_escalation(escalate_returning_text), "not a plain string"),
     "Command without its ToolMessage": (
         lambda: with_escalation(escalate_without_tool_message), "tool_call_id=runtime.tool_call_id"),
+    "runtime without its annotation": (lambda: with_escalation(escalate_with_bare_runtime), "runtime: ToolRuntime"),
     "step name with a typo": (lambda: with_escalation(escalate_to_misspelled_step), "exactly a key of the configs"),
     "escalate tool not offered in triage": (
         lambda: {**with_escalation(escalate_to_manager), "triage": STEP_CONFIGS["triage"]},

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from langchain_core.tools import BaseTool
+from langchain_core.utils.function_calling import convert_to_openai_tool
 from langgraph.types import Command
 
 from handoffs.recorder import RunRecorder
@@ -115,6 +116,15 @@ def _page_is_there(configs: Any, report: CheckReport) -> bool:
                 "(a tool still set to None means its cell was not filled in or not run).",
             ))
             return False
+    exposed = sorted({t.name for other in configs.values() if isinstance(other, Mapping)
+                      for t in other.get("tools") or [] if "runtime" in _model_visible_arguments(t)})
+    if exposed:
+        report.findings.append(Finding(
+            f"{', '.join(exposed)} shows its 'runtime' parameter to the model as an argument to fill in.",
+            "Annotate it: `runtime: ToolRuntime` (from langchain.tools). With the annotation LangChain injects "
+            "the runtime itself and hides it from the model.",
+        ))
+        return False
     page = configs["escalate"]
     if not isinstance(page, Mapping) or not str(page.get("prompt") or "").strip():
         report.findings.append(Finding(
@@ -246,3 +256,8 @@ def _billing_unchanged(rec: RunRecorder, report: CheckReport) -> None:
         ))
         return
     report.verified.append(f"{BILLING_REQUEST!r} still goes triage -> resolve -> done with resolve_billing")
+
+
+def _model_visible_arguments(t: BaseTool) -> set[str]:
+    """The argument names a model is asked to fill in for this tool (what a hosted model would receive)."""
+    return set(convert_to_openai_tool(t)["function"].get("parameters", {}).get("properties", {}))
