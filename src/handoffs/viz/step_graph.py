@@ -21,6 +21,7 @@ from typing import Any, Mapping
 
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
+from matplotlib.path import Path as MplPath
 
 from handoffs.recorder.events import StepChangeEvent, ToolRunEvent
 
@@ -49,7 +50,9 @@ def plot_step_graph(configs: Mapping[str, Any], recorder: Any = None, conversati
     positions, heights = _layout(steps, edges, tools)
 
     width = max(8.0, 4.6 * (1 + max(p[0] for p in positions.values()) / LAYER_GAP))
+    backwards = sum(1 for s, t, _ in edges if s != t and positions[t][0] <= positions[s][0])
     height = max(4.0, 1.6 + max(-p[1] + h for p, h in zip(positions.values(), heights.values())))
+    height += 0.75 * backwards + (0.5 if path else 0.0)  # lanes for backward edges, the legend line
     fig = Figure(figsize=(width, height))  # not registered with pyplot: no global state, shown once in notebooks
     ax = fig.subplots()
     for step in steps:
@@ -70,7 +73,7 @@ def plot_step_graph(configs: Mapping[str, Any], recorder: Any = None, conversati
                  parse_math=False)
     ax.autoscale_view()
     ax.margins(0.08)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0.06 if path else 0, 1, 1))
     return fig
 
 
@@ -133,6 +136,9 @@ def _draw_node(ax, step, position, height, tool_names, runs, configured, visited
 
 def _draw_edges(ax, edges, taken, positions, heights) -> None:
     pair_count: dict[tuple[str, str], int] = {}
+    lowest = min(y - heights[step] for step, (_, y) in positions.items())
+    back_lanes = 0
+    entering: dict[str, int] = {}
     for source, target, tool in edges:
         k = pair_count.get((source, target), 0)
         pair_count[(source, target)] = k + 1
@@ -140,18 +146,26 @@ def _draw_edges(ax, edges, taken, positions, heights) -> None:
         numbers = [i + 1 for i, t in enumerate(taken) if t == (source, target, tool)]
         colour, width = (PATH, 4) if numbers else (MUTED, 2)
         if source == target:  # a tool that "moves" to the same step: a loop above the box
-            start, end, style = (x1 - 0.6, y1), (x1 + 0.6, y1), "arc3,rad=-1.4"
+            arrow = FancyArrowPatch((x1 - 0.6, y1), (x1 + 0.6, y1), connectionstyle="arc3,rad=-1.4")
             spot = (x1, y1 + 0.75)
         elif x2 > x1:  # forward: from the right side to the left side (diagonal if on another row)
-            start, end, style = (x1 + BOX_W / 2, y1 - 0.4 - 0.3 * k), (x2 - BOX_W / 2, y2 - 0.4 - 0.3 * k), "arc3"
+            start, end = (x1 + BOX_W / 2, y1 - 0.4 - 0.3 * k), (x2 - BOX_W / 2, y2 - 0.4 - 0.3 * k)
+            arrow = FancyArrowPatch(start, end, connectionstyle="arc3")
             spot = (start[0] + (end[0] - start[0]) * 0.5, start[1] + (end[1] - start[1]) * 0.5 + 0.28 + 0.5 * k)
-        else:  # backwards or within a layer: leave on the left, go left, then up into the target's bottom
-            start = (x1 - BOX_W / 2, y1 - heights[source] / 2 - 0.3 * k)
-            end = (x2 + 0.4 * k, y2 - heights[target])
-            style = "angle,angleA=180,angleB=-90,rad=8"
-            spot = ((start[0] + end[0]) / 2, start[1] + 0.28)
-        ax.add_patch(FancyArrowPatch(start, end, arrowstyle="-|>", mutation_scale=22, color=colour, linewidth=width,
-                                     connectionstyle=style, zorder=3, gid=f"edge-{source}-{target}-{tool}"))
+        else:  # backwards: down from the source, along a lane below every box, up into the target's bottom
+            lane = lowest - 0.9 - 1.3 * back_lanes
+            back_lanes += 1
+            slot = entering.get(target, 0)
+            entering[target] = slot + 1
+            x_in = x2 - 0.5 + 0.45 * slot
+            y_out = y1 - heights[source] / 2
+            x_gap = x1 - BOX_W / 2 - 0.45 - 0.3 * (back_lanes - 1)  # down through the gap left of the source
+            corners = [(x1 - BOX_W / 2, y_out), (x_gap, y_out), (x_gap, lane), (x_in, lane), (x_in, y2 - heights[target])]
+            arrow = FancyArrowPatch(path=MplPath(corners, [MplPath.MOVETO] + [MplPath.LINETO] * 4))
+            spot = ((x_gap + x_in) / 2, lane + 0.28)
+        arrow.set(arrowstyle="-|>", mutation_scale=22, color=colour, linewidth=width, zorder=3,
+                  gid=f"edge-{source}-{target}-{tool}")
+        ax.add_patch(arrow)
         text = label(ax, spot[0], spot[1], tool, fontsize=FONT_EDGE, color=colour,
                      fontweight="bold" if numbers else "normal",
                      bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "none"})
