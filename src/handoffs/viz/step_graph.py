@@ -25,7 +25,7 @@ from matplotlib.path import Path as MplPath
 
 from handoffs.recorder.events import StepChangeEvent, ToolRunEvent
 
-from .style import (CURRENT, CURRENT_FILL, FONT_EDGE, FONT_NODE, FONT_TOOL, INK, MUTED, PATH, PATH_FILL, REFUSED,
+from .style import (CURRENT, font_families, CURRENT_FILL, FONT_EDGE, FONT_NODE, FONT_TOOL, INK, MUTED, PATH, PATH_FILL, REFUSED,
                     finish, label, number_marker)
 
 BOX_W, LAYER_GAP, ROW_GAP = 3.2, 6.2, 1.0
@@ -70,6 +70,7 @@ def plot_step_graph(configs: Mapping[str, Any], recorder: Any = None, conversati
     if path:
         fig.text(0.01, 0.01, "blue: steps visited · amber: where the conversation is now · ✓ tool ran · "
                  "✗ tool refused · numbers: order of the step changes", fontsize=FONT_TOOL, color=MUTED,
+                 fontfamily=font_families(),
                  parse_math=False)
     ax.autoscale_view()
     ax.margins(0.08)

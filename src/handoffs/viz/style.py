@@ -30,6 +30,7 @@ def font_families() -> list[str]:
     if _FAMILIES is None:
         from matplotlib import font_manager
 
+        _register_packaged_korean_font(font_manager)
         installed = {f.name for f in font_manager.fontManager.ttflist}
         wanted = ("Noto Sans CJK KR", "NanumGothic", "Noto Sans KR", "Noto Color Emoji", "Noto Emoji")
         _FAMILIES = ["DejaVu Sans"] + [name for name in wanted if name in installed]
@@ -37,6 +38,22 @@ def font_families() -> list[str]:
 
 
 _FAMILIES: list[str] | None = None
+
+
+def _register_packaged_korean_font(font_manager: Any) -> None:
+    """Make NanumGothic (shipped inside the ``koreanize-matplotlib`` wheel) known to matplotlib.
+
+    The package is only a font carrier here: it is located, never imported (importing it would change every
+    figure's default font), so Korean step or agent names render instead of empty boxes on any machine.
+    """
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.find_spec("koreanize_matplotlib")
+    if spec is None or not spec.submodule_search_locations:
+        return
+    for font in sorted(Path(next(iter(spec.submodule_search_locations)), "fonts").glob("NanumGothic*.ttf")):
+        font_manager.fontManager.addfont(str(font))
 
 
 def label(ax: Any, x: float, y: float, text: str, **kwargs: Any) -> Any:
@@ -66,7 +83,8 @@ def finish(ax: Any, title: str) -> None:
     """Hide the axes frame, keep aspect free, set a large title."""
     show_in_notebooks()
     ax.set_axis_off()
-    ax.set_title(title, fontsize=FONT_TITLE, fontweight="bold", color=INK, loc="left", pad=14)
+    ax.set_title(title, fontsize=FONT_TITLE, fontweight="bold", color=INK, loc="left", pad=14,
+                 fontfamily=font_families(), parse_math=False)
 
 
 def show_in_notebooks() -> None:
