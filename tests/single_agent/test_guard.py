@@ -92,3 +92,15 @@ def test_a_tool_nobody_registered_is_refused_too(conversation):
     refusal = state["messages"][2]
     assert refusal.status == "error" and "'delete_all_accounts' is not available in the 'triage' step" in refusal.content
     assert not talk.runs
+
+
+def test_a_learners_new_page_is_guarded_too(conversation):
+    """The guard is built from the same configs, so the exercise's escalate tools cannot run outside their page."""
+    from handoffs.exercises.single_agent_escalate_solution import escalate_configs
+
+    talk = conversation(OfflineChatModel(rogue="open_manager_ticket"), configs=escalate_configs())
+    state = talk.say("I was charged twice")
+    assert talk.runs["open_manager_ticket"] == 0
+    refused = [(e.actor, e.tool) for e in talk.recorder.of_kind(ToolRunEvent) if e.refused]
+    assert refused == [("triage", "open_manager_ticket")]
+    assert (state["current_step"], state["issue_type"]) == ("done", "billing")
