@@ -78,6 +78,8 @@ MISTAKES = {
     "no escalate entry": (lambda: dict(STEP_CONFIGS), "configs['escalate'] = {'prompt'"),
     "starter left None": (lambda: None, "configs['escalate'] = {'prompt'"),
     "tool cell not filled in": (lambda: with_escalation(None), "Decorate each tool function with @tool"),
+    "triage page removed": (lambda: {k: v for k, v in with_escalation(escalate_to_manager).items() if k != "triage"},
+                            "Run the conversation yourself"),
     "page without a prompt": (lambda: with_escalation(escalate_to_manager, prompt=""), "Give the page a 'prompt'"),
     "page without a tools list": (
         lambda: {**with_escalation(escalate_to_manager), "escalate": {"prompt": ESCALATE_PROMPT}},

@@ -172,8 +172,8 @@ class _Run:
 
 def _run(configs: Mapping[str, StepConfig], text: str, model: Any, report: CheckReport, label: str) -> _Run | None:
     run = _Run(RunRecorder(), {})
-    agent = build_support_agent(model, recorder=run.recorder, configs=_watched(configs, run.returned))
     try:
+        agent = build_support_agent(model, recorder=run.recorder, configs=_watched(configs, run.returned))
         ask(agent, text, {"configurable": {"thread_id": f"check-{label}"}})
     except Exception as exc:  # the learner's tool or page broke the conversation: explain, don't crash
         report.findings.append(_finding_for_crash(exc))
