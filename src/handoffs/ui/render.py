@@ -84,12 +84,21 @@ def badge_html(label: str, value: str | None) -> str:
     )
 
 
+def _action_with_arguments(actor: str, action: str, reason: str) -> tuple[str, str, str]:
+    """The offline model's reasons start with the call (``resolve_billing(): ...``): show it once, as the action."""
+    prefix, separator, rest = reason.partition("): ")
+    if separator and prefix.startswith(action + "("):
+        return actor, prefix + ")", rest
+    return actor, action, reason
+
+
 def reasons_html(reasons: list[tuple[str, str, str]]) -> str:
     """The "why" box: one line per model call — who decided, what they did, and the model's reason."""
     if not reasons:
         return '<i style="color:#6b7280">No model reasons recorded yet.</i>'
     rows = "".join(
-        f'<li dir="auto"><b>{esc(actor)}</b> → {esc(action)}: {esc(reason)}</li>' for actor, action, reason in reasons
+        f'<li dir="auto"><b>{esc(actor)}</b> → {esc(action)}: {esc(reason)}</li>'
+        for actor, action, reason in (_action_with_arguments(*row) for row in reasons)
     )
     return (f'<div style="max-height:240px;overflow-y:auto"><ol class="handoffs-why-list" '
             f'style="font-size:14px;margin:0;padding-left:22px">{rows}</ol></div>')
