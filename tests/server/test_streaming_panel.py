@@ -10,7 +10,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from handoffs.models import OfflineChatModel, chat_model
 from handoffs.recorder import RunRecorder
-from handoffs.server.streaming_panel import StreamingLangChainBackend
+from handoffs.ui import StreamingLangChainBackend
 from handoffs.single_agent import build_support_agent
 from handoffs.ui import ChatPanel, LangChainBackend
 

@@ -3,8 +3,7 @@
 * ``python -m handoffs.server --port 8765 [--token SECRET]`` serves it (see :mod:`handoffs.server.__main__`);
 * :func:`create_app` builds the FastAPI app (with :class:`FailurePlan` to fail on purpose);
 * :func:`serve_in_background` runs it inside this process for a ``with`` block (tests, notebooks);
-* :mod:`handoffs.server.streaming_panel` shows a streaming model's reply growing in a ``ChatPanel`` (imported on
-  its own: it needs the widgets).
+* to watch a streaming model's reply grow in a ``ChatPanel``, see :class:`handoffs.ui.StreamingLangChainBackend`.
 
 Any OpenAI client reaches it; the kit's switch does with
 ``HANDOFFS_MODEL=openai-compatible:http://127.0.0.1:8765/v1?model=handoffs-offline``.

@@ -9,6 +9,7 @@ from .backends import AutoGenBackend, ChatBackend, LangChainBackend, Reply, Repl
 from .chat_panel import ChatPanel
 from .operator_panel import OperatorPanel, OperatorRequest
 from .render import ChatEntry
+from .streaming import StreamingLangChainBackend
 
 __all__ = [
     "ChatPanel",
@@ -16,6 +17,7 @@ __all__ = [
     "OperatorRequest",
     "ChatBackend",
     "LangChainBackend",
+    "StreamingLangChainBackend",
     "AutoGenBackend",
     "Reply",
     "ReplyTimeout",

@@ -14,9 +14,9 @@ Every model that streams works: the offline model streams word by word, ``ChatOp
 text and show nothing; each model call starts a new bubble. ``frames`` keeps every partial text shown, so a
 notebook or test can see the reply grow.
 
-This module lives with the server because it was built for real, streaming endpoints; it uses only the panel's
-public parts (``messages``, ``transcript``, ``display_limit``) and the backends' own last-reply rule. It is not an AutoGen
-backend: seed 003's agents call ``create`` (whole replies), so there is nothing to stream there.
+It uses only the panel's public parts (``messages``, ``transcript``, ``display_limit``) and the backends' own
+last-reply rule. It is not an AutoGen backend: seed 003's agents call ``create`` (whole replies), so there is
+nothing to stream there.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from typing import Any
 
 from langchain_core.messages import AIMessageChunk
 
-from handoffs.ui.backends import LangChainBackend, Reply, _last_ai_text  # the same last-reply rule as the panel's own
-from handoffs.ui.render import ChatEntry, transcript_html
+from .backends import LangChainBackend, Reply, _last_ai_text  # the same last-reply rule as the panel's own
+from .render import ChatEntry, transcript_html
 
 
 class StreamingLangChainBackend(LangChainBackend):
