@@ -18,7 +18,7 @@ from server_helpers import TOKEN, closed_port
 from handoffs.models.errors import ModelCallError
 from handoffs.models.switch import chat_model, model_client
 from handoffs.server import FailurePlan, serve_in_background
-from handoffs.server.streaming_panel import StreamingLangChainBackend
+from handoffs.ui import StreamingLangChainBackend
 from handoffs.single_agent import build_support_agent
 from handoffs.ui import ChatPanel
 
