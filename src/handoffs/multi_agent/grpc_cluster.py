@@ -14,6 +14,7 @@ Children's output goes to log files in ``workdir``; their reports (JSON) are rea
 from __future__ import annotations
 
 import asyncio
+import atexit
 import json
 import os
 import socket
@@ -62,6 +63,7 @@ class GrpcCluster:
 
     async def start(self) -> "GrpcCluster":
         """Start the host, then every worker; return when all said READY (kill everything if one does not)."""
+        atexit.register(self.kill)  # last line of defence: even if nobody calls stop(), no child outlives Python
         try:
             await self._launch("host", ["host", "--address", self.address])
             for name, agents in self.workers.items():
@@ -105,6 +107,7 @@ class GrpcCluster:
                         await asyncio.sleep(0.05)
         finally:
             self.kill()
+            atexit.unregister(self.kill)
         for name in self.workers:
             report = self.workdir / f"{name}.json"
             if report.exists():
