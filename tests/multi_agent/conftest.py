@@ -6,7 +6,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 
 import pytest
 
-from handoffs.models.autogen_adapter import OfflineModelClient
+from handoffs.models import OfflineModelClient
 from handoffs.multi_agent import Team, build_team, new_runtime
 from handoffs.recorder import RunRecorder
 

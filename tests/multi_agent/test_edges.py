@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
-from handoffs.models.autogen_adapter import OfflineModelClient
+from handoffs.models import OfflineModelClient
 from handoffs.multi_agent import run_scripted_session
 from handoffs.multi_agent.agents import GIVE_UP_REPLY
 from handoffs.multi_agent.delegates import TRIAGE_DELEGATE_TOOLS, transfer_back_to_triage_tool

@@ -6,7 +6,7 @@ import asyncio
 
 from conftest import HUMAN, REFUND, SALES
 
-from handoffs.models.autogen_adapter import OfflineModelClient
+from handoffs.models import OfflineModelClient
 from handoffs.multi_agent import run_scripted_session
 from handoffs.multi_agent.tools import ITEM_ID
 from handoffs.recorder import ModelCallEvent, ToolRunEvent

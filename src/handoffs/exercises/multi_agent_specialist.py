@@ -25,7 +25,7 @@ from typing import Any, Awaitable, Callable
 from autogen_core import SingleThreadedAgentRuntime, Subscription, TypeSubscription
 
 from handoffs.exercises.single_agent_escalate import CheckReport, Finding
-from handoffs.models.autogen_adapter import OfflineModelClient
+from handoffs.models import OfflineModelClient
 from handoffs.multi_agent.delegates import TRIAGE_DELEGATE_TOOLS, triage_agent_topic_type
 from handoffs.multi_agent.sessions import SessionResult, SessionTimeout, run_scripted_session
 from handoffs.multi_agent.team import ALL_AGENTS, Team
