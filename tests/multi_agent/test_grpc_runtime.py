@@ -8,6 +8,7 @@ import os
 import pytest
 from conftest import REFUND, SALES
 
+from handoffs.multi_agent import OperatorDesk
 from handoffs.multi_agent.grpc_cluster import GrpcCluster, run_session_across_processes
 from handoffs.multi_agent.grpc_process import require_loopback
 from handoffs.multi_agent.tools import ITEM_ID
@@ -52,6 +53,22 @@ async def test_seed_003_scenario_crosses_processes(cluster):
     assert [(r["session_id"], r["item_id"]) for r in specialists["ledger"]["refunds"]] == [("g-refund", ITEM_ID)]
     assert [(o["session_id"], o["confirmed"]) for o in specialists["ledger"]["orders"]] == [("g-sales", True)]
     assert triage["ledger"] == {"orders": [], "refunds": [], "lookups": []}
+
+
+async def test_escalation_from_a_worker_reaches_the_operator_in_this_process(cluster):
+    desk = OperatorDesk()
+    session = asyncio.ensure_future(run_session_across_processes(
+        cluster, ["I want to talk to a human"], session_id="g-human", operators=desk))
+    try:
+        request = await asyncio.wait_for(desk.next_request(), 60)
+        assert (request.session_id, request.request) == ("g-human", "I want to talk to a human")
+        desk.answer("g-human", "Ann here, from this process.")
+        result = await asyncio.wait_for(session, 60)
+    finally:
+        session.cancel()
+    assert result.handled_by == ["HumanAgent"] and result.turns[0].reply == "Ann here, from this process."
+    reports = await cluster.stop()
+    assert [c["called"] for c in reports["worker-1"]["model_calls"]] == [["escalate_to_human"]]
 
 
 async def test_children_are_killed_even_when_the_run_fails(tmp_path):
