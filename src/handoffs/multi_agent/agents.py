@@ -12,7 +12,9 @@ The seed's classes, with the gaps it leaves open closed (each is taught in noteb
 * **One handoff per response — the first delegate wins.** The seed published the task to *every* delegate the
   model named in one response: two agents would then answer the same customer, and the customer's next words
   would go to whichever answered last. Here the first delegate call hands off; later ones are answered "Not
-  transferred" (the new agent sees that in the context), and tools named in the same response still run first.
+  transferred" (the new agent sees that in the context); ordinary tools named in the same response still run,
+  before the handoff is published. A transfer to the agent's own topic type is refused too: AutoGen never delivers
+  a published message back to its sender, so it would silently drop the conversation.
 * **Bounded loops.** ``UserTask.handoffs`` counts handoffs since the customer last spoke; once
   ``max_handoffs_per_turn`` is reached, a further handoff goes to ``overflow_topic_type`` (the human) if set,
   else the model is told to answer itself. Tool rounds per message are bounded by ``max_tool_rounds``; past it
