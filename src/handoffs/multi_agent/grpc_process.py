@@ -40,13 +40,29 @@ async def _wait_for_stop_signal() -> None:
     await stop.wait()
 
 
+async def _until_listening(address: str, timeout: float = 30.0) -> None:
+    """Return once a TCP connection to ``address`` succeeds (the host serves), or raise after ``timeout``."""
+    host, port = address.rsplit(":", 1)
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        try:
+            _, writer = await asyncio.open_connection(host.strip("[]"), int(port))
+        except OSError:
+            if asyncio.get_running_loop().time() > deadline:
+                raise TimeoutError(f"the gRPC host is not listening on {address} after {timeout:g} s") from None
+            await asyncio.sleep(0.05)
+            continue
+        writer.close()
+        return
+
+
 async def run_host(address: str) -> None:
     """Serve the gRPC host on ``address`` until a stop signal."""
     from autogen_ext.runtimes.grpc import GrpcWorkerAgentRuntimeHost
 
     host = GrpcWorkerAgentRuntimeHost(address=require_loopback(address))
     host.start()
-    await asyncio.sleep(0.2)  # let the server task bind the port before saying so
+    await _until_listening(address)
     print("READY", flush=True)
     await _wait_for_stop_signal()
     await host.stop(grace=1)
