@@ -8,7 +8,8 @@ call :meth:`GrpcCluster.kill` in a ``finally``: no child outlives the block, eve
 
 :func:`run_session_across_processes` then joins the cluster from *this* process as one more worker that hosts the
 customer's ``UserAgent`` (and the ``HumanAgent``, whose operator sits here), runs a scripted session and leaves.
-Children's output goes to log files in ``workdir``; their reports (JSON) are read back by :meth:`GrpcCluster.stop`.
+Children's output goes to log files in ``workdir``; their reports (JSON) are read back by :meth:`GrpcCluster.stop`,
+which also removes ``workdir`` if the cluster made it (a temporary folder).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import asyncio
 import atexit
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -54,6 +56,7 @@ class GrpcCluster:
         if not workers:
             raise ValueError("A cluster needs at least one worker, e.g. {'worker-1': ['TriageAgent']}.")
         self.workers = {name: list(agents) for name, agents in workers.items()}
+        self._own_workdir = workdir is None  # a temporary folder we made is removed by stop()
         self.workdir = Path(workdir or tempfile.mkdtemp(prefix="handoffs-grpc-"))
         self.startup_timeout = startup_timeout
         self.stop_timeout = stop_timeout
@@ -112,6 +115,8 @@ class GrpcCluster:
             report = self.workdir / f"{name}.json"
             if report.exists():
                 self.reports[name] = json.loads(report.read_text())
+        if self._own_workdir:
+            shutil.rmtree(self.workdir, ignore_errors=True)
         return self.reports
 
     def kill(self) -> None:
