@@ -79,10 +79,13 @@ class Customer:
         self.turns.append(Turn(said=self._last_said, handled_by=agent, reply=text))
         self._tell(agent, text)
 
+    async def _next_answer(self) -> str:
+        return await self._next_raw()
+
     async def confirm(self, question: str) -> bool:
         """Ask a yes/no question (an order summary); the customer's next message answers it."""
         self._tell("confirm", question)
-        answer = (await self._next_raw()).strip()
+        answer = (await self._next_answer()).strip()
         self.confirmations.append((question, answer))
         self._tell("customer", answer)
         return answer.lower() in {"y", "yes"}
@@ -116,12 +119,8 @@ class ScriptedCustomer(Customer):
     async def _next_raw(self) -> str:
         return next(self._script, EXIT_WORD)
 
-    async def confirm(self, question: str) -> bool:
-        answer = next(self._answers, "n")
-        self.confirmations.append((question, answer))
-        self._tell("confirm", question)
-        self._tell("customer", answer)
-        return answer.strip().lower() in {"y", "yes"}
+    async def _next_answer(self) -> str:
+        return next(self._answers, "n")
 
 
 class PanelCustomer(Customer):
