@@ -16,7 +16,7 @@ async def test_customer_chats_in_a_panel_and_confirms_the_order_there(start_team
     panel = ChatPanel(backend, recorder=recorder)
     await team.open_session(PanelCustomer(backend))
     replies = [await panel.send(text) for text in SALES]
-    assert replies[0] == "Quick question: any problems in your life related to catching roadrunners?"
+    assert "roadrunner" in replies[0].lower()  # the sales routine's first step, answered in the panel
     assert replies[-1].endswith("Confirm order? y/n")  # the order's y/n is asked in the panel ...
     assert team.ledger.orders == []
     done = await panel.send("y")  # ... and answered there
