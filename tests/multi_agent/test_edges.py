@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from handoffs.models import OfflineModelClient
 from handoffs.multi_agent import run_scripted_session
 from handoffs.multi_agent.agents import GIVE_UP_REPLY
 from handoffs.multi_agent.delegates import TRIAGE_DELEGATE_TOOLS, transfer_back_to_triage_tool
-from handoffs.recorder import ModelCallEvent, ToolRunEvent
+from handoffs.recorder import HandoffEvent, ModelCallEvent, ToolRunEvent
 
 
 def tool(name, **args):
@@ -48,6 +50,17 @@ async def test_two_delegates_in_one_response_hand_off_once_first_wins(recorder):
     assert outcome["transfer_to_sales_agent"] == (False, "Transferred to SalesAgent. Adopt persona immediately.")
     assert outcome["transfer_to_issues_and_repairs"] == (
         True, "Not transferred: one handoff per response, and this one went to SalesAgent.")
+
+
+@pytest.mark.xfail(reason="recorder (PANELS): HandoffEvent.tool is the LAST FunctionCall of the response, here the "
+                          "refused second delegate; it should be the call whose result says 'Transferred to'")
+async def test_the_recorded_handoff_names_the_delegate_that_won(recorder):
+    client = OfflineModelClient(script=[
+        [tool("transfer_to_sales_agent"), tool("transfer_to_issues_and_repairs")], "Sales here.",
+    ])
+    await run_scripted_session(["hi"], model_client=client, recorder=recorder, session_id="label")
+    [handoff] = recorder.of_kind(HandoffEvent, "label")
+    assert (handoff.to_agent, handoff.tool) == ("SalesAgent", "transfer_to_sales_agent")
 
 
 async def test_a_tool_in_the_same_response_as_a_delegate_still_runs_before_the_handoff(recorder):
