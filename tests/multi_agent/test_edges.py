@@ -12,7 +12,7 @@ import pytest
 
 from handoffs.models import OfflineModelClient
 from handoffs.multi_agent import run_scripted_session
-from handoffs.multi_agent.agents import GIVE_UP_REPLY
+from handoffs.multi_agent.agents import GIVE_UP_REPLY, MODEL_FAILED_REPLY
 from handoffs.multi_agent.delegates import TRIAGE_DELEGATE_TOOLS, transfer_back_to_triage_tool
 from handoffs.recorder import HandoffEvent, ModelCallEvent, ToolRunEvent
 
@@ -131,3 +131,12 @@ async def test_a_transfer_to_itself_is_refused_instead_of_silently_dropped(start
     assert result.handled_by == ["TriageAgent"] and recorder.handoffs("self") == []
     assert runs(recorder, "self")[0][1:] == ("transfer_back_to_triage", True,
                                             "You are TriageAgent already: answer the customer yourself.")
+
+
+async def test_a_failing_model_call_is_answered_not_left_hanging(recorder):
+    client = OfflineModelClient(script=[tool("transfer_to_sales_agent")])  # the sales agent's call finds no reply
+    result = await run_scripted_session(["I want to buy something"], model_client=client, recorder=recorder,
+                                        session_id="f", timeout=10)
+    [turn] = result.turns
+    assert turn.handled_by == "SalesAgent"
+    assert turn.reply.startswith(MODEL_FAILED_REPLY + " (ScriptExhausted: The script has 1 replies")

@@ -18,7 +18,8 @@ The seed's classes, with the gaps it leaves open closed (each is taught in noteb
 * **Bounded loops.** ``UserTask.handoffs`` counts handoffs since the customer last spoke; once
   ``max_handoffs_per_turn`` is reached, a further handoff goes to ``overflow_topic_type`` (the human) if set,
   else the model is told to answer itself. Tool rounds per message are bounded by ``max_tool_rounds``; past it
-  the customer gets an apology instead of an endless loop.
+  the customer gets an apology instead of an endless loop. A model call that fails (no network, a bad key) is
+  answered with an apology naming the error, instead of a handler that dies and a customer who waits forever.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ Operators = Any
 :class:`handoffs.ui.OperatorPanel` (anything with ``async ask(conversation, request, context) -> str``)."""
 
 GIVE_UP_REPLY = "Sorry, I could not finish that. Could you rephrase, or ask for a human?"
+MODEL_FAILED_REPLY = "Sorry, I cannot answer right now: the model call failed"
 
 
 def _is_tool_calls(content: Any) -> bool:
@@ -96,11 +98,15 @@ class AIAgent(RoutedAgent):
         context: List[LLMMessage] = list(message.context)
         limit_reached = message.handoffs >= self._max_handoffs
         for _ in range(self._max_tool_rounds):
-            llm_result = await self._model_client.create(
-                messages=[self._system_message] + context,
-                tools=self._schema,
-                cancellation_token=ctx.cancellation_token,
-            )
+            try:
+                llm_result = await self._model_client.create(
+                    messages=[self._system_message] + context,
+                    tools=self._schema,
+                    cancellation_token=ctx.cancellation_token,
+                )
+            except Exception as error:  # an unreachable model must not leave the customer waiting in silence
+                await self._answer(context, f"{MODEL_FAILED_REPLY} ({type(error).__name__}: {error})")
+                return
             if not _is_tool_calls(llm_result.content):
                 await self._answer(context, str(llm_result.content))
                 return
