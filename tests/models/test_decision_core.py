@@ -182,3 +182,26 @@ def test_one_resolver_per_step_then_finish():
                 Message("assistant", "", (ToolCall("c1", "resolve_billing", {}),)),
                 Message("tool", "Refunded.", name="resolve_billing", tool_call_id="c1")]
     assert [c.name for c in decide(messages, noisy).tool_calls] == ["end_conversation"]
+
+
+def test_the_goodbye_says_what_was_done_this_turn():
+    goodbye = run_seed_000("I was charged twice").calls[-1][1].text
+    assert goodbye.startswith("resolve_billing done: {}.")  # the resolver's own result, then the goodbye
+    assert goodbye.endswith("Goodbye, and have a great day!")
+
+
+def test_routine_steps_that_ask_which_or_explain_are_carried_out_in_their_own_words():
+    prompt = ("You are a billing agent for ACME Inc.Follow the following routine with the user:"
+              "1. Ask which charge on their statement looks wrong.\n"
+              "2. Explain that duplicate charges are reversed within 3 days.\n")
+    first = decide([Message("system", prompt), Message("user", "I was charged twice")], [])
+    assert first.text == "Which charge on your statement looks wrong?"
+    second = decide([Message("system", prompt), Message("user", "I was charged twice"),
+                     Message("assistant", first.text), Message("user", "The one from Tuesday")], [])
+    assert second.text == "Duplicate charges are reversed within 3 days."
+
+
+def test_a_problem_without_tools_is_acknowledged():
+    reply = decide([Message("system", "You are a support expert for ACME Inc. Always be very brief."),
+                    Message("user", "My rocket skates squeak.")], [])
+    assert reply.text.startswith("I'm sorry to hear that")

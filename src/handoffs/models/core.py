@@ -250,7 +250,11 @@ def _reply(turn: _Turn) -> Decision:
     if turn.last is not None and turn.last.role == "user" and _CLOSING.search(last_user) and spoke:
         return Decision(text="You're welcome! Have a great day.", reason="the user is wrapping up")
     options = next((options_of(t, p) for t in turn.tools for p in t.properties.values() if options_of(t, p)), [])
-    text = replies.instruction_reply(turn.plan, turn.tools, options, first_reply=not spoke)
+    done = next((m.content for m in reversed(turn.convo[turn.turn_start:]) if m.role == "tool" and not m.is_error
+                 and "finish" not in lexicon.concepts(turn.tool_name(m))), "")
+    problem = lexicon.gives_a_reason(last_user) or lexicon.says_no(last_user)
+    text = replies.instruction_reply(turn.plan, turn.tools, options, first_reply=not spoke,
+                                     done_this_turn=done, user_has_a_problem=problem)
     if not turn.tools:
         why = "no tools offered in this call; following the prompt's instructions"
     else:

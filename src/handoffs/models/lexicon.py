@@ -60,7 +60,7 @@ _NEED = ("want", "need", "help", "change", "problem", "issue", "can't", "cannot"
          "cancel", "question", "how", "would like", "i'd like", "update", "request")
 _REASON = ("because", "since", "broken", "broke", "crash", "explod", "leak", "damage", "defect", "crack",
            "doesn't work", "does not work", "not working", "stopped working", "fell apart", "too fast",
-           "missing", "wrong size", "arrived")
+           "missing", "wrong size", "arrived", "squeak", "noise", "stuck", "leak")
 _INJECTION = re.compile(r"\b(ignore|disregard|forget)\b.{0,30}\b(instruction|instructions|rules|prompt|previous)\b"
                         r"|\byou are now\b|\bsystem prompt\b", re.IGNORECASE)
 

@@ -81,6 +81,12 @@ def routine_reply(step_text: str, evidence: Evidence) -> str:
     asked = re.search(r"\bask (?:them |the user |the customer )?about (.+?)\.?$", text, re.I)
     if asked:
         return f"Quick question: any {to_second_person(asked.group(1)).removeprefix('any ')}?"
+    which = re.search(r"\bask (?:them |the user |the customer )?(which|what|when|where|why|how) (.+?)\.?$", text, re.I)
+    if which:
+        return f"{which.group(1).capitalize()} {to_second_person(which.group(2))}?"
+    whether = re.search(r"\bask (?:them |the user |the customer )?(?:whether|if) (.+?)\.?$", text, re.I)
+    if whether:
+        return f"Could you tell me whether {to_second_person(whether.group(1))}?"
     if "probing" in lowered or re.search(r"\bask\b", lowered):
         return "I'm sorry to hear that. Could you tell me a bit more about what happened?"
     if "product" in lowered and "mention" in lowered:
@@ -94,9 +100,10 @@ def routine_reply(step_text: str, evidence: Evidence) -> str:
         return "I'm sorry that didn't help. Would you like a refund?"
     if "caveat" in lowered:
         return f"Done! One small caveat: {_pick(CAVEATS, evidence)}."
-    told = re.search(r"\btell (?:them|the user|the customer) (?:that )?(.+?)\.?$", text, re.I)
+    told = re.search(r"\b(?:tell|explain to|remind|inform) (?:them|the user|the customer) (?:that )?(.+?)\.?$"
+                     r"|\b(?:explain|say|confirm|mention) that (.+?)\.?$", text, re.I)
     if told:
-        sentence = to_second_person(told.group(1))
+        sentence = to_second_person(told.group(1) or told.group(2))
         return sentence[:1].upper() + sentence[1:] + "."
     return "Got it. Anything else I can help with?"
 
@@ -112,16 +119,26 @@ def after_tools_reply(step_text: str, results: list[tuple[str, str]], evidence: 
     return f"All done: {label} reported {result!r}."
 
 
-def instruction_reply(plan: PromptPlan, tools: list[ToolSpec], options: list[str], first_reply: bool) -> str:
-    """A reply when no routine step applies: greet if asked to, say goodbye if told to, else ask how to help."""
+def _as_sentence(text: str) -> str:
+    text = " ".join(text.split())
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def instruction_reply(plan: PromptPlan, tools: list[ToolSpec], options: list[str], first_reply: bool,
+                      done_this_turn: str = "", user_has_a_problem: bool = False) -> str:
+    """A reply when no routine step applies: greet if asked to, say goodbye if told to (saying what was done this
+    turn, if anything), acknowledge a problem, else ask how to help."""
     if plan.says(r"\b(goodbye|bye|farewell|wrap up|close the conversation)\b"):
-        return "Thanks for contacting us. Goodbye, and have a great day!"
+        done = _as_sentence(done_this_turn) + " " if done_this_turn else ""
+        return done + "Thanks for contacting us. Goodbye, and have a great day!"
     parts = []
     if first_reply and plan.says(r"\bintroduce yourself\b"):
         parts.append(greeting(plan))
     told = plan.says(r"\btell (them|the user|the customer)\b")
     if told:
         parts.append(routine_reply(told, Evidence((), (), ())))
+    elif user_has_a_problem and not tools:
+        parts.append("I'm sorry to hear that. Could you tell me a bit more about what happened?")
     else:
         parts.append(options_question(tools, options))
     return " ".join(parts)
