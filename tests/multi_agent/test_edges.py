@@ -52,8 +52,6 @@ async def test_two_delegates_in_one_response_hand_off_once_first_wins(recorder):
         True, "Not transferred: one handoff per response, and this one went to SalesAgent.")
 
 
-@pytest.mark.xfail(reason="recorder (PANELS): HandoffEvent.tool is the LAST FunctionCall of the response, here the "
-                          "refused second delegate; it should be the call whose result says 'Transferred to'")
 async def test_the_recorded_handoff_names_the_delegate_that_won(recorder):
     client = OfflineModelClient(script=[
         [tool("transfer_to_sales_agent"), tool("transfer_to_issues_and_repairs")], "Sales here.",

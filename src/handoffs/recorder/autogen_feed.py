@@ -7,7 +7,7 @@ Both record into a :class:`~handoffs.recorder.RunRecorder` without changing how 
   A message whose last context entry is the customer's ``UserMessage``, published by the host or the user agent,
   becomes a ``MessageEvent(role="user")``; a message published to the user topic becomes the agent's reply
   (``role="operator"`` for agents listed in ``operator_agents``); a message an agent publishes to ANOTHER agent's
-  topic type is a ``HandoffEvent`` (the transfer tool is the last ``FunctionCall`` in its context).
+  topic type is a ``HandoffEvent`` (the transfer tool is the call answered "Transferred to ...").
 - ``RecordingModelClient`` forwards every ``create``/``create_stream`` to the wrapped client and records a
   ``ModelCallEvent``. The conversation and agent come from ``autogen_core.MessageHandlerContext``, which the
   runtime sets around each message handler: the agent id's type is the agent, its key is the session id (agents
@@ -171,7 +171,15 @@ def _last_context_message(message: Any) -> Any:
 
 
 def _last_function_call_name(message: Any) -> str | None:
-    for entry in reversed(getattr(message, "context", None) or []):
+    """The delegate tool that handed this task over: the call whose result says "Transferred to ..." (seed 003's
+    wording), else the last function call in the context."""
+    context = getattr(message, "context", None) or []
+    for entry in reversed(context):
+        if isinstance(entry, FunctionExecutionResultMessage):
+            for result in entry.content:
+                if not result.is_error and str(result.content).startswith("Transferred to"):
+                    return result.name
+    for entry in reversed(context):
         if isinstance(entry, AssistantMessage) and isinstance(entry.content, list) and entry.content:
             return entry.content[-1].name
     return None
