@@ -83,44 +83,46 @@ class Trace:
         return [d.text for _, d in self.calls if d.text and not d.tool_calls]
 
 
-def run_seed_000(user_text: str, max_calls: int = 10) -> Trace:
-    trace, step = Trace(where="triage"), "triage"
-    trace.messages.append(Message("user", user_text))
+def _run_turn(trace: Trace, who: str, configs: dict, effect, max_calls: int) -> str:
+    """Call the model until it answers in text; ``effect(call) -> (result, next_who)`` plays each tool."""
     for _ in range(max_calls):
-        prompt, tools = SEED_000[step]
+        prompt, tools = configs[who]
         decision = decide([Message("system", prompt), *trace.messages], tools)
-        trace.calls.append((step, decision))
+        trace.calls.append((who, decision))
         trace.messages.append(Message("assistant", decision.text, decision.tool_calls))
         if not decision.tool_calls:
             break
         for call in decision.tool_calls:
             trace.tools_run.append((call.name, dict(call.arguments)))
-            step = {"record_issue": "resolve", "end_conversation": "done"}.get(call.name, step)
-            trace.messages.append(Message("tool", f"{call.name} done: {dict(call.arguments)}", name=call.name,
-                                          tool_call_id=call.id))
-    trace.where = step
+            result, who = effect(call, who)
+            trace.messages.append(Message("tool", result, name=call.name, tool_call_id=call.id))
+        if who not in configs:  # handed to someone with no model (the human)
+            break
+    return who
+
+
+def run_seed_000(user_text: str, max_calls: int = 10) -> Trace:
+    def effect(call, step):
+        moves = {"record_issue": "resolve", "end_conversation": "done"}
+        return f"{call.name} done: {dict(call.arguments)}", moves.get(call.name, step)
+
+    trace = Trace()
+    trace.messages.append(Message("user", user_text))
+    trace.where = _run_turn(trace, "triage", SEED_000, effect, max_calls)
     return trace
 
 
 def run_seed_003(turns: list[str], start: str = "TriageAgent", max_calls: int = 30) -> Trace:
+    def effect(call, agent):
+        if call.name in RESULTS:
+            return RESULTS[call.name], agent
+        return f"Transferred to {DELEGATES[call.name]}. Adopt persona immediately.", DELEGATES[call.name]
+
     trace, agent = Trace(), start
     for text in turns:
-        if agent == "HumanAgent":
+        if agent not in SEED_003:
             break
         trace.messages.append(Message("user", text))
-        for _ in range(max_calls):
-            prompt, tools = SEED_003[agent]
-            decision = decide([Message("system", prompt), *trace.messages], tools)
-            trace.calls.append((agent, decision))
-            trace.messages.append(Message("assistant", decision.text, decision.tool_calls))
-            if not decision.tool_calls:
-                break
-            for call in decision.tool_calls:
-                trace.tools_run.append((call.name, dict(call.arguments)))
-                result = RESULTS.get(call.name) or f"Transferred to {DELEGATES[call.name]}. Adopt persona immediately."
-                trace.messages.append(Message("tool", result, name=call.name, tool_call_id=call.id))
-                agent = DELEGATES.get(call.name, agent)
-            if agent == "HumanAgent":
-                break
+        agent = _run_turn(trace, agent, SEED_003, effect, max_calls)
     trace.where = agent
     return trace
