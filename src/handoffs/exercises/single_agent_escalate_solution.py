@@ -41,7 +41,7 @@ def escalate_to_manager(reason: str, runtime: ToolRuntime[None, SupportState]) -
 @tool
 def open_manager_ticket(runtime: ToolRuntime[None, SupportState]) -> str:
     """Open a ticket so that a manager calls the user back about this escalated case."""
-    return "Ticket opened: a manager will call the customer back within one business day."
+    return "Ticket opened: a manager will call you back within one business day."
 
 
 TRIAGE_WITH_ESCALATION = """You are a friendly customer support agent. You are in the TRIAGE step.

@@ -57,12 +57,12 @@ def resolve_billing(state: dict) -> str:
 
 def resolve_technical(state: dict) -> str:
     """Resolve technical trouble: the app crashes, login fails or an error appears, by resetting the session."""
-    return "Account session reset; the customer should update the app and sign in again."
+    return "Your session was reset; please update the app and sign in again."
 
 
 def resolve_other(state: dict) -> str:
     """Resolve any other request: an address change, an account detail or a general question, by changing the account."""
-    return "Request completed and noted on the customer's account."
+    return "Your request is done and noted on your account."
 
 
 def end_conversation(state: dict) -> str:

@@ -67,31 +67,34 @@ def record_issue(issue: str, runtime: ToolRuntime[None, SupportState]) -> Comman
     )
 
 
-def resolution(runtime: ToolRuntime, action: str, next_for_customer: str) -> str:
-    """The note a resolve tool returns: what was done, for which recorded issue type, what happens next."""
-    issue_type = issue_type_of(runtime.state) or "unknown"
-    return f"{action} (recorded issue type: {issue_type}). {next_for_customer}"
+def resolution(runtime: ToolRuntime, what_was_done: str) -> str:
+    """The note a resolve tool returns, naming the case type it read from the state.
+
+    The model may pass the note on to the customer, so it speaks to them ("you"). A call made before triage
+    recorded anything shows up as an "Unrecorded case" — the sign of a tool that ran out of step.
+    """
+    case = (issue_type_of(runtime.state) or "unrecorded").capitalize()
+    return f"{case} case: {what_was_done}"
 
 
 @tool
 def resolve_billing(runtime: ToolRuntime[None, SupportState]) -> str:
     """Resolve billing: a double charge, a wrong amount or a failed payment, by refunding the charge."""
-    return resolution(runtime, "Refund issued for the duplicate charge",
-                      "It will appear on the customer's statement within 3-5 business days.")
+    return resolution(runtime, "refund issued for the duplicate charge; you will see it on your statement "
+                               "within 3-5 business days.")
 
 
 @tool
 def resolve_technical(runtime: ToolRuntime[None, SupportState]) -> str:
     """Resolve technical trouble: the app crashes, login fails or an error appears, by resetting the session."""
-    return resolution(runtime, "Account session reset and a fix for the login crash pushed",
-                      "The customer should update the app and sign in again.")
+    return resolution(runtime, "your session was reset and a fix for the login crash is out; please update "
+                               "the app and sign in again.")
 
 
 @tool
 def resolve_other(runtime: ToolRuntime[None, SupportState]) -> str:
     """Resolve any other request: an address change, an account detail or a general question, by changing the account."""
-    return resolution(runtime, "Request completed and noted on the customer's account",
-                      "A confirmation email is on its way.")
+    return resolution(runtime, "your request is done and noted on your account; a confirmation email is on its way.")
 
 
 @tool
