@@ -53,3 +53,34 @@ async def test_a_handoff_to_a_topic_nobody_subscribes_to_times_out_with_a_clear_
     finally:
         await runtime.stop()
     assert recorder.handoffs("lost") == [("TriageAgent", "Billing")]
+
+
+async def test_words_and_answers_from_another_thread_wake_the_waiting_agent():
+    # a widget click in JupyterLab may arrive on a kernel subshell thread with its own loop; the agents wait on the
+    # main loop, asleep in select(): only a thread-safe wakeup gets them going before the (generous) bound
+    import asyncio
+    import threading
+    import time
+
+    customer, desk = Customer("t1"), OperatorDesk()
+    waiting = {asyncio.ensure_future(customer.next_words()), asyncio.ensure_future(desk.ask("t1", "help", []))}
+    await asyncio.sleep(0)
+
+    def clicks() -> None:
+        time.sleep(0.1)  # let the main loop fall asleep first
+        customer.say("hello from a click")
+        desk.answer("t1", "on my way")
+
+    loop, finished, rescued = asyncio.get_running_loop(), threading.Event(), []
+
+    def watchdog() -> None:  # wakes the loop if nothing else does, so a broken wakeup fails instead of hanging
+        if not finished.wait(10):
+            rescued.append(True)
+            loop.call_soon_threadsafe(lambda: None)
+
+    threading.Thread(target=clicks).start()
+    threading.Thread(target=watchdog, daemon=True).start()
+    done, pending = await asyncio.wait(waiting)  # no timer: only a real wakeup (or the watchdog) ends the sleep
+    finished.set()
+    assert sorted(task.result() for task in done) == ["hello from a click", "on my way"]
+    assert rescued == [], "the waiting agents were only woken by the watchdog: the click's wakeup is not thread-safe"

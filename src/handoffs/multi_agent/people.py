@@ -31,6 +31,22 @@ Listener = Callable[[str, str], None]
 """Called with (speaker, text) for every line of a session: speaker is "customer" or an agent type."""
 
 
+def _on_loop(loop: asyncio.AbstractEventLoop | None, action: Callable[..., Any], *args: Any) -> None:
+    """Run ``action(*args)`` on ``loop``: directly when we are on it, else thread-safely.
+
+    JupyterLab delivers widget clicks on a kernel *subshell* thread with its own event loop, while the agents wait
+    on the main thread's loop; waking them without ``call_soon_threadsafe`` leaves them asleep.
+    """
+    try:
+        current = asyncio.get_running_loop()
+    except RuntimeError:
+        current = None
+    if loop is None or loop is current:
+        action(*args)
+    else:
+        loop.call_soon_threadsafe(action, *args)
+
+
 @dataclass(frozen=True)
 class Turn:
     """One exchange: what the customer said and which agent answered it, with what."""
@@ -53,18 +69,20 @@ class Customer:
         self._words: asyncio.Queue[str] = asyncio.Queue()
         self._listeners: List[Listener] = []
         self._last_said = ""
+        self._home_loop: asyncio.AbstractEventLoop | None = None  # where the customer's agent waits
 
     def on_message(self, listener: Listener) -> None:
         """Call ``listener(speaker, text)`` for every line of this session from now on."""
         self._listeners.append(listener)
 
     def say(self, text: str) -> None:
-        """The customer types ``text`` (the chat panel's Send button, or code)."""
+        """The customer types ``text`` (a button callback — on any thread — or code)."""
         if not isinstance(text, str) or not text.strip():
             raise ValueError("The customer's message must be non-empty text.")
-        self._words.put_nowait(text.strip())
+        _on_loop(self._home_loop, self._words.put_nowait, text.strip())
 
     async def _next_raw(self) -> str:
+        self._home_loop = asyncio.get_running_loop()
         return await self._words.get()
 
     async def next_words(self) -> str:
@@ -233,4 +251,4 @@ class OperatorDesk:
             waiting = ", ".join(self._pending) or "none"
             raise KeyError(f"No conversation of session {session_id!r} is waiting (waiting: {waiting}).")
         self.answered.append((session_id, text.strip()))
-        item.reply.set_result(text.strip())
+        _on_loop(item.reply.get_loop(), item.reply.set_result, text.strip())
