@@ -116,6 +116,9 @@ def after_tools_reply(step_text: str, results: list[tuple[str, str]], evidence: 
     label = name.replace("_", " ")
     if re.search(r"cancel|error|fail|not allowed|refused", result, re.I):
         return f"That didn't go through ({label}: {result})."
+    words = name.split("_")
+    if len(words) >= 2 and words[0] in ("execute", "process", "issue", "place", "submit", "create", "send"):
+        return f"All done: your {' '.join(words[1:])} has been processed ({name} said {result!r})."
     return f"All done: {label} reported {result!r}."
 
 

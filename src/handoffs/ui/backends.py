@@ -20,6 +20,8 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Protocol
 
+from handoffs.loops import call_on_loop, resolve
+
 
 @dataclass(frozen=True)
 class Reply:
@@ -89,6 +91,7 @@ class AutoGenBackend:
         self.timeout = timeout
         self.operator_agents = tuple(operator_agents)
         self._inbox: asyncio.Queue[str] | None = None
+        self._home_loop: asyncio.AbstractEventLoop | None = None  # where the UserAgent waits for words
         self._waiting: asyncio.Future[Reply] | None = None
         self._listeners: list[Callable[[Reply], None]] = []
         self.unanswered: list[Reply] = []  # replies that arrived while nobody waited for one
@@ -99,7 +102,7 @@ class AutoGenBackend:
         role = "operator" if agent in self.operator_agents else "assistant"
         reply = Reply(str(agent), str(text), role)
         if self._waiting is not None and not self._waiting.done():
-            self._waiting.set_result(reply)
+            resolve(self._waiting, reply)  # the panel may wait on a kernel subshell's loop
             return
         self.unanswered.append(reply)
         for listener in list(self._listeners):
@@ -107,6 +110,7 @@ class AutoGenBackend:
 
     async def next_user_text(self) -> str:
         """Wait for the customer's next words (the UserAgent's replacement for ``input()``)."""
+        self._home_loop = asyncio.get_running_loop()
         return await self._queue().get()
 
     # ---- the panel's side ----------------------------------------------------------------------
@@ -119,8 +123,8 @@ class AutoGenBackend:
         self._waiting = loop.create_future()
         if self.publish is not None:
             await self.publish(text)
-        else:
-            self._queue().put_nowait(text)
+        else:  # the UserAgent waits on its own loop, which a click on a subshell thread must wake thread-safely
+            call_on_loop(self._home_loop, self._queue().put_nowait, text)
         try:
             return await asyncio.wait_for(asyncio.shield(self._waiting), self.timeout)
         except asyncio.TimeoutError:

@@ -13,6 +13,8 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from handoffs.loops import resolve
+
 import ipywidgets as widgets
 
 from .render import ChatEntry, esc, status_html, transcript_html
@@ -94,7 +96,7 @@ class OperatorPanel:
             self._set_status("No customer is waiting for a human right now.", "info")
             return None
         item = open_requests[0]
-        item.answer.set_result(text)
+        resolve(item.answer, text)  # the agent waits on its own loop; clicks may come from a subshell
         self.answered.append((item, text))
         self.reply_box.value = ""
         self._set_status(f"Sent to conversation {item.conversation}.", "info")
