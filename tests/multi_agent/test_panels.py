@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import threading
+
+import pytest
 
 from conftest import SALES
 
@@ -40,3 +43,34 @@ async def test_operator_panel_is_the_human_agents_desk(start_team, recorder):
     assert panel.messages[-1].role == "operator"
     assert recorder.current_agent("panel-2") == "HumanAgent"
     assert desk.pending == []
+
+
+@pytest.mark.xfail(reason="ui.AutoGenBackend (PANELS): respond() running on a subshell thread's loop hands the words "
+                          "to the UserAgent (main loop) without a thread-safe wakeup, so the turn stalls; seen live in "
+                          "JupyterLab 4.6 + ipykernel 7.4, whose 2nd+ widget clicks arrive on a kernel subshell thread "
+                          "(details: /tmp/team/part2_live_panel_repro/README.md)")
+async def test_a_panel_turn_clicked_on_a_subshell_thread_is_answered(start_team):
+    team = await start_team()
+    backend = AutoGenBackend("subshell", timeout=60)
+    await team.open_session(PanelCustomer(backend))
+    loops, replies, finished, rescued = [asyncio.get_running_loop()], [], threading.Event(), []
+
+    async def click() -> None:
+        loops.append(asyncio.get_running_loop())
+        replies.append(await backend.respond("I want to buy something"))
+
+    def subshell() -> None:  # a thread with its own event loop, like ipykernel's subshells
+        asyncio.run(click())
+        finished.set()
+
+    def watchdog() -> None:  # pokes both loops if nothing else wakes them, so a lost wakeup fails instead of hanging
+        while not finished.wait(5):
+            rescued.append(True)
+            for loop in loops:
+                loop.call_soon_threadsafe(lambda: None)
+
+    threading.Thread(target=subshell).start()
+    threading.Thread(target=watchdog, daemon=True).start()
+    await asyncio.to_thread(finished.wait)  # the main loop keeps serving the runtime meanwhile
+    assert replies and "roadrunner" in replies[0].text.lower()
+    assert rescued == [], "the turn only finished because the watchdog woke a loop: a wakeup is not thread-safe"
