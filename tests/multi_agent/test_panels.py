@@ -5,8 +5,6 @@ from __future__ import annotations
 import asyncio
 import threading
 
-import pytest
-
 from conftest import SALES
 
 from handoffs.multi_agent.people import PanelCustomer
@@ -45,10 +43,7 @@ async def test_operator_panel_is_the_human_agents_desk(start_team, recorder):
     assert desk.pending == []
 
 
-@pytest.mark.xfail(reason="ui.AutoGenBackend (PANELS): respond() running on a subshell thread's loop hands the words "
-                          "to the UserAgent (main loop) without a thread-safe wakeup, so the turn stalls; seen live in "
-                          "JupyterLab 4.6 + ipykernel 7.4, whose 2nd+ widget clicks arrive on a kernel subshell thread "
-                          "(details: /tmp/team/part2_live_panel_repro/README.md)")
+# JupyterLab 4.6 + ipykernel 7.4 deliver the 2nd and later widget clicks on a kernel subshell thread (own loop)
 async def test_a_panel_turn_clicked_on_a_subshell_thread_is_answered(start_team):
     team = await start_team()
     backend = AutoGenBackend("subshell", timeout=60)

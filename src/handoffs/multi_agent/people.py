@@ -24,27 +24,13 @@ from typing import Any, Callable, Iterable, Iterator, List
 
 from autogen_core.models import LLMMessage
 
+from handoffs.loops import call_on_loop, resolve
+
 EXIT_WORD = "exit"
 """What a customer says to close their session (as in the seed)."""
 
 Listener = Callable[[str, str], None]
 """Called with (speaker, text) for every line of a session: speaker is "customer" or an agent type."""
-
-
-def _on_loop(loop: asyncio.AbstractEventLoop | None, action: Callable[..., Any], *args: Any) -> None:
-    """Run ``action(*args)`` on ``loop``: directly when we are on it, else thread-safely.
-
-    JupyterLab delivers widget clicks on a kernel *subshell* thread with its own event loop, while the agents wait
-    on the main thread's loop; waking them without ``call_soon_threadsafe`` leaves them asleep.
-    """
-    try:
-        current = asyncio.get_running_loop()
-    except RuntimeError:
-        current = None
-    if loop is None or loop is current:
-        action(*args)
-    else:
-        loop.call_soon_threadsafe(action, *args)
 
 
 @dataclass(frozen=True)
@@ -79,7 +65,7 @@ class Customer:
         """The customer types ``text`` (a button callback — on any thread — or code)."""
         if not isinstance(text, str) or not text.strip():
             raise ValueError("The customer's message must be non-empty text.")
-        _on_loop(self._home_loop, self._words.put_nowait, text.strip())
+        call_on_loop(self._home_loop, self._words.put_nowait, text.strip())  # clicks may come on a subshell thread
 
     async def _next_raw(self) -> str:
         self._home_loop = asyncio.get_running_loop()
@@ -251,4 +237,4 @@ class OperatorDesk:
             waiting = ", ".join(self._pending) or "none"
             raise KeyError(f"No conversation of session {session_id!r} is waiting (waiting: {waiting}).")
         self.answered.append((session_id, text.strip()))
-        _on_loop(item.reply.get_loop(), item.reply.set_result, text.strip())
+        resolve(item.reply, text.strip())
