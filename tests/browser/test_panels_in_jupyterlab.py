@@ -115,7 +115,11 @@ def test_chat_operator_and_xss_in_a_real_browser(lab_with, page):
         assert "Type a message first" in page.inner_text(".support-chat .handoffs-status")
 
         assert "0 waiting" in page.inner_text(".handoffs-operator-waiting")
-        page.fill(".team-chat .handoffs-input input", "I want to talk to a human")
+        # Two clicked turns: JupyterLab delivers the second click on a kernel subshell thread, whose loop must
+        # wake the agents waiting on the main loop (it used to stall right here).
+        send(page, "I want to buy something", 0, chat=".team-chat")
+        assert page.inner_text(".team-chat .handoffs-badge-value") == "SalesAgent"
+        page.fill(".team-chat .handoffs-input input", "Actually, I want to talk to a human")
         page.click(".team-chat .handoffs-send")
         page.wait_for_function("() => document.querySelector('.handoffs-operator-request').innerText"
                                ".includes('I want to talk to a human')", timeout=60_000)
