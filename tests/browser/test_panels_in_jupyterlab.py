@@ -114,7 +114,8 @@ def test_chat_operator_and_xss_in_a_real_browser(lab_with, page):
         page.wait_for_selector(".handoffs-status-info", timeout=10_000)
         assert "Type a message first" in page.inner_text(".support-chat .handoffs-status")
 
-        assert "0 waiting" in page.inner_text(".handoffs-operator-waiting")
+        page.wait_for_function("() => (document.querySelector('.handoffs-operator-waiting') || {}).innerText"
+                               "?.includes('0 waiting')", timeout=30_000)  # widget values arrive after the view
         # Two clicked turns: JupyterLab delivers the second click on a kernel subshell thread, whose loop must
         # wake the agents waiting on the main loop (it used to stall right here).
         send(page, "I want to buy something", 0, chat=".team-chat")
@@ -131,7 +132,8 @@ def test_chat_operator_and_xss_in_a_real_browser(lab_with, page):
         page.wait_for_selector(".team-chat .handoffs-msg-operator", timeout=60_000)
         assert page.inner_text(".team-chat .handoffs-msg-operator .handoffs-text") == "Hi, this is Ann <b>from support</b>"
         assert page.inner_text(".team-chat .handoffs-badge-value") == "HumanAgent"
-        assert "0 waiting" in page.inner_text(".handoffs-operator-waiting")
+        page.wait_for_function("() => document.querySelector('.handoffs-operator-waiting').innerText"
+                               ".includes('0 waiting')", timeout=30_000)
         page.screenshot(path=str(ARTIFACTS / "03_after_operator.png"), full_page=True)
 
         big = "I was charged twice. " + "x" * 1_000_000
