@@ -10,9 +10,6 @@ from handoffs.models import OfflineModelClient
 from handoffs.multi_agent import Team, build_team, new_runtime
 from handoffs.recorder import RunRecorder
 
-SALES = ["I want to buy something", "Roadrunners keep escaping from me", "That sounds great, I'm in", "yes"]
-REFUND = ["I want a refund", "My rocket skates broke after one day", "No, that did not help", "Yes, please refund me"]
-HUMAN = ["I want to talk to a human", "Thanks, that helps"]
 
 
 @pytest.fixture

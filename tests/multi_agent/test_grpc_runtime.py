@@ -6,7 +6,7 @@ import asyncio
 import os
 
 import pytest
-from conftest import REFUND, SALES
+from customer_scripts import REFUND, SALES
 
 from handoffs.multi_agent import OperatorDesk
 from handoffs.multi_agent.grpc_cluster import GrpcCluster, run_session_across_processes

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from conftest import SALES
+from customer_scripts import SALES
 
 from handoffs.multi_agent.people import PanelCustomer
 from handoffs.ui import AutoGenBackend, ChatPanel, OperatorPanel

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import REFUND, SALES
+from customer_scripts import REFUND, SALES
 
 from handoffs.multi_agent import run_many_sessions
 from handoffs.recorder import HandoffEvent, MessageEvent, ModelCallEvent

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from conftest import HUMAN, REFUND, SALES
+from customer_scripts import HUMAN, REFUND, SALES
 
 from handoffs.models import OfflineModelClient
 from handoffs.multi_agent import run_scripted_session

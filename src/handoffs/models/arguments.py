@@ -101,7 +101,8 @@ def _last_amount(evidence: Evidence) -> float | None:
     return None
 
 
-def _product(evidence: Evidence) -> str | None:
+def product_in_talk(evidence: Evidence) -> str | None:
+    """The made-up product the assistant last mentioned, if any."""
     for text in reversed(evidence.assistant_texts):
         for product in MADE_UP_PRODUCTS:
             if product in text:
@@ -145,7 +146,7 @@ def fill_arguments(tool: ToolSpec, evidence: Evidence) -> tuple[dict[str, Any], 
         elif key == "id" or key.endswith("_id"):
             value, why = _last_id(evidence), "the id the last tool returned"
         elif key in ("product", "item", "product_name", "item_name"):
-            value, why = _product(evidence) or _keywords(evidence, 3) or None, "the product discussed"
+            value, why = product_in_talk(evidence) or _keywords(evidence, 3) or None, "the product discussed"
         elif "query" in key or "keyword" in key or "search" in key:
             value, why = _keywords(evidence) or None, "the user's own words as keywords"
         elif key in ("reason", "problem", "details", "description", "summary", "issue", "note", "message"):

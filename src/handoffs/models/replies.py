@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import re
 
-from .arguments import MADE_UP_PRODUCTS, Evidence
+from .arguments import MADE_UP_PRODUCTS, Evidence, product_in_talk
 from .routine import PromptPlan
 from .types import ToolSpec
 
@@ -43,12 +43,9 @@ def to_second_person(text: str) -> str:
     return text
 
 
-def product_in_talk(evidence: Evidence) -> str:
-    for text in reversed(evidence.assistant_texts):
-        for product in MADE_UP_PRODUCTS:
-            if product in text:
-                return product
-    return _pick(MADE_UP_PRODUCTS, evidence)
+def product_or_pick(evidence: Evidence) -> str:
+    """The product already in the conversation, else one picked for it."""
+    return product_in_talk(evidence) or _pick(MADE_UP_PRODUCTS, evidence)
 
 
 def greeting(plan: PromptPlan) -> str:
@@ -93,7 +90,7 @@ def routine_reply(step_text: str, evidence: Evidence) -> str:
         return f"You know, the {_pick(MADE_UP_PRODUCTS, evidence)} could help with exactly that."
     if "price" in lowered:
         price = PRICES[seed_of(evidence) % len(PRICES)]
-        return f"The {product_in_talk(evidence)} can be yours for just ${price:,}. Shall I place the order?"
+        return f"The {product_or_pick(evidence)} can be yours for just ${price:,}. Shall I place the order?"
     if "propose a fix" in lowered or "suggest a fix" in lowered:
         return f"Let's try a fix: {_pick(FIXES, evidence)}. Does that solve it?"
     if "offer a refund" in lowered:

@@ -46,10 +46,6 @@ class RoutineStep:
     condition: str | None = None  # None, "affirm", "soft-affirm" or "not-satisfied"
     skip_if_reason: bool = False  # "- unless the user has already provided a reason."
 
-    @property
-    def full_text(self) -> str:
-        return " ".join((self.text, *self.notes))
-
 
 @dataclass(frozen=True)
 class PromptPlan:
