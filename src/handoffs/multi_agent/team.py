@@ -8,8 +8,10 @@ conversation carries the session id as its source/key, so AutoGen creates one ag
 sessions never see each other's messages.
 
 The prompts are the seed's, word for word (including its missing spaces between sentences). ``agents=`` picks
-which agent types this process hosts (a gRPC worker hosts some, another process the rest). This module wires
-things together; the behaviour lives in :mod:`~handoffs.multi_agent.agents`.
+which agent types this process hosts (a gRPC worker hosts some, another process the rest). Everything an agent
+instance needs besides its id — tools, their schemas, the delegate tools — is built once per team, so a new
+session costs only its agent instances. This module wires things together; the behaviour lives in
+:mod:`~handoffs.multi_agent.agents`.
 """
 
 from __future__ import annotations
@@ -19,9 +21,9 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from autogen_core import (
     AgentId,
-    AgentInstantiationContext,
     AgentRuntime,
     BaseAgent,
+    MessageHandlerContext,
     SingleThreadedAgentRuntime,
     TopicId,
     TypeSubscription,
@@ -41,7 +43,7 @@ from .delegates import (
 )
 from .messages import ConfirmOrder, OrderConfirmation, UserLogin
 from .people import Customer, Customers, OperatorDesk
-from .tools import Ledger, refund_tools, sales_tools
+from .tools import Ledger, SchemaOnce, refund_tools, sales_tools
 
 TRIAGE_PROMPT = (
     "You are a customer service bot for ACME Inc. "
@@ -75,17 +77,12 @@ ALL_AGENTS = (triage_agent_topic_type, sales_agent_topic_type, issues_and_repair
               human_agent_topic_type, user_topic_type)
 
 
-def current_session() -> str:
-    """The session id of the agent instance being created (its key: AutoGen makes one instance per session)."""
-    return AgentInstantiationContext.current_agent_id().key
-
-
-def ask_the_customer() -> Callable[[str], Any]:
-    """A ``confirm(question)`` for the agent being created: a direct request to this session's ``UserAgent``."""
-    runtime = AgentInstantiationContext.current_runtime()
-    me = AgentInstantiationContext.current_agent_id()
+def ask_the_customer(runtime: AgentRuntime) -> Callable[[str], Any]:
+    """A ``confirm(question)`` for tools of ``runtime``'s agents: a direct request to the calling session's
+    ``UserAgent`` (the caller is the agent whose message handler runs the tool)."""
 
     async def confirm(question: str) -> bool:
+        me = MessageHandlerContext.agent_id()
         answer = await runtime.send_message(ConfirmOrder(question=question), AgentId(user_topic_type, me.key), sender=me)
         return isinstance(answer, OrderConfirmation) and answer.confirmed
 
@@ -155,23 +152,26 @@ async def build_team(
     client = recorder.wrap_model_client(model_client) if recorder is not None and model_client else model_client
     limits = dict(max_handoffs_per_turn=max_handoffs_per_turn, overflow_topic_type=overflow_topic_type)
 
-    def ai_agent(description: str, prompt: str, topic_type: str, tools: Callable[[], list[Tool]],
+    def ai_agent(description: str, prompt: str, topic_type: str, tools: Sequence[Tool],
                  delegates: Sequence[Tool]) -> Callable[[], AIAgent]:
+        # Built once per team and shared by every session's instance (tools find their session when they run).
+        system_message = SystemMessage(content=prompt)
+        tools, delegates = [SchemaOnce(t) for t in tools], [SchemaOnce(t) for t in delegates]
         return lambda: AIAgent(
-            description=description, system_message=SystemMessage(content=prompt), model_client=client,
-            tools=tools(), delegate_tools=list(delegates), agent_topic_type=topic_type,
+            description=description, system_message=system_message, model_client=client,
+            tools=list(tools), delegate_tools=list(delegates), agent_topic_type=topic_type,
             user_topic_type=user_topic_type, **limits,  # type: ignore[arg-type]
         )
 
     factories: dict[str, tuple[type[BaseAgent], Callable[[], BaseAgent]]] = {
         triage_agent_topic_type: (AIAgent, ai_agent(
-            "A triage agent.", TRIAGE_PROMPT, triage_agent_topic_type, lambda: [], triage_delegate_tools)),
+            "A triage agent.", TRIAGE_PROMPT, triage_agent_topic_type, [], triage_delegate_tools)),
         sales_agent_topic_type: (AIAgent, ai_agent(
             "A sales agent.", SALES_PROMPT, sales_agent_topic_type,
-            lambda: sales_tools(team.ledger, current_session(), ask_the_customer()), [transfer_back_to_triage_tool])),
+            sales_tools(team.ledger, confirm=ask_the_customer(runtime)), [transfer_back_to_triage_tool])),
         issues_and_repairs_agent_topic_type: (AIAgent, ai_agent(
             "An issues and repairs agent.", ISSUES_AND_REPAIRS_PROMPT, issues_and_repairs_agent_topic_type,
-            lambda: refund_tools(team.ledger, current_session()), [transfer_back_to_triage_tool])),
+            refund_tools(team.ledger), [transfer_back_to_triage_tool])),
         human_agent_topic_type: (HumanAgent, lambda: HumanAgent(
             description="A human agent.", agent_topic_type=human_agent_topic_type,
             user_topic_type=user_topic_type, operators=team.operators)),

@@ -10,23 +10,29 @@ changes:
 * every order, lookup and refund is written to a :class:`Ledger` (one per team, entries tagged with the
   session id) instead of being printed, so tests and notebooks can check what was really done.
 
-Tools are made per session (:func:`sales_tools`, :func:`refund_tools`): AutoGen creates one agent instance per
-session key, and its factory builds that instance's tools bound to the session. No delegate tools here (see
-:mod:`handoffs.multi_agent.delegates`).
+A team builds its tools **once** (:func:`sales_tools`, :func:`refund_tools`), not once per session: AutoGen
+creates one agent instance per session key, and a tool finds its session when it runs, from the id of the agent
+whose message handler calls it (:func:`calling_session`). Give a session id instead to get tools fixed to one
+session (to try a tool by hand). :class:`SchemaOnce` keeps a tool's JSON schema, which AutoGen's ``FunctionTool``
+rebuilds from pydantic on every ``.schema``. No delegate tools here (see :mod:`handoffs.multi_agent.delegates`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Awaitable, Callable, List
+from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Union
 
-from autogen_core.tools import FunctionTool, Tool
+from autogen_core import CancellationToken, MessageHandlerContext
+from autogen_core.tools import FunctionTool, Tool, ToolSchema
 
 ITEM_ID = "item_132612938"
 """The item every lookup finds (the seed's stand-in for a product database)."""
 
 Confirm = Callable[[str], Awaitable[bool]]
 """Ask the session's customer a yes/no question; True when they said yes."""
+
+Session = Union[str, Callable[[], str]]
+"""A session id, or a function returning the session of the tool call being run."""
 
 
 @dataclass(frozen=True)
@@ -46,17 +52,29 @@ class Refund:
 
 @dataclass
 class Ledger:
-    """What the tools really did, across all sessions of a team."""
+    """What the tools really did, across all sessions of a team (``orders_of`` / ``refunds_of`` are indexed)."""
 
     orders: List[Order] = field(default_factory=list)
     refunds: List[Refund] = field(default_factory=list)
     lookups: List[tuple[str, str]] = field(default_factory=list)
+    _index: Dict[str, tuple[int, Dict[str, list]]] = field(default_factory=dict, init=False, repr=False,
+                                                           compare=False)
 
     def orders_of(self, session_id: str) -> List[Order]:
-        return [o for o in self.orders if o.session_id == session_id]
+        return self._of("orders", self.orders, session_id)
 
     def refunds_of(self, session_id: str) -> List[Refund]:
-        return [r for r in self.refunds if r.session_id == session_id]
+        return self._of("refunds", self.refunds, session_id)
+
+    def _of(self, name: str, entries: list, session_id: str) -> list:
+        """Entries of one session, from an index brought up to date with whatever was appended since last time."""
+        indexed, by_session = self._index.get(name, (0, {}))
+        if indexed > len(entries):  # the list was cleared or cut: index it again
+            indexed, by_session = 0, {}
+        for entry in entries[indexed:]:
+            by_session.setdefault(entry.session_id, []).append(entry)
+        self._index[name] = (len(entries), by_session)
+        return list(by_session.get(session_id, ()))
 
     def as_dict(self) -> dict[str, list[dict[str, object]]]:
         """Plain data (a worker process writes this to a file for the notebook that started it)."""
@@ -67,30 +85,98 @@ class Ledger:
         }
 
 
-def sales_tools(ledger: Ledger, session_id: str, confirm: Confirm) -> List[Tool]:
-    """The sales agent's tools for one session: ``execute_order``."""
+def calling_session() -> str:
+    """The session of the tool call being run: the key of the agent whose message handler runs it."""
+    try:
+        return MessageHandlerContext.agent_id().key
+    except RuntimeError:
+        raise RuntimeError("This tool finds its session from the agent that calls it, so it runs only inside an "
+                           "agent's message handler; to try it by hand, build it for one session, e.g. "
+                           "refund_tools(Ledger(), 'my-session').") from None
+
+
+def _session_getter(session: Session) -> Callable[[], str]:
+    if callable(session):
+        return session
+    if not isinstance(session, str) or not session:
+        raise ValueError("A session must be a non-empty session id, or calling_session.")
+    return lambda: session
+
+
+class SchemaOnce:
+    """A tool whose JSON schema is computed once; everything else is the wrapped tool's.
+
+    AutoGen's ``BaseTool.schema`` rebuilds the schema from the pydantic argument model on every access, and every
+    agent instance (one per session) reads it. A team wraps each tool once, so all its agents share one schema.
+    """
+
+    def __init__(self, tool: Tool) -> None:
+        self.tool = tool.tool if isinstance(tool, SchemaOnce) else tool
+        self.schema: ToolSchema = self.tool.schema
+
+    @property
+    def name(self) -> str:
+        return self.tool.name
+
+    @property
+    def description(self) -> str:
+        return self.tool.description
+
+    def args_type(self) -> Any:
+        return self.tool.args_type()
+
+    def return_type(self) -> Any:
+        return self.tool.return_type()
+
+    def state_type(self) -> Any:
+        return self.tool.state_type()
+
+    def return_value_as_string(self, value: Any) -> str:
+        return self.tool.return_value_as_string(value)
+
+    async def run_json(self, args: Mapping[str, Any], cancellation_token: CancellationToken,
+                       call_id: Optional[str] = None) -> Any:
+        return await self.tool.run_json(args, cancellation_token, call_id=call_id)
+
+    async def save_state_json(self) -> Mapping[str, Any]:
+        return await self.tool.save_state_json()
+
+    async def load_state_json(self, state: Mapping[str, Any]) -> None:
+        await self.tool.load_state_json(state)
+
+    def __repr__(self) -> str:
+        return f"SchemaOnce({self.tool!r})"
+
+
+def sales_tools(ledger: Ledger, session: Session = calling_session, confirm: Optional[Confirm] = None) -> List[Tool]:
+    """The sales agent's tools: ``execute_order`` (``confirm`` asks the customer; without it, nobody confirms)."""
+    session_of = _session_getter(session)
 
     async def execute_order(product: str, price: int) -> str:
         summary = f"=== Order Summary ===\nProduct: {product}\nPrice: ${price}\nConfirm order? y/n"
-        confirmed = await confirm(summary)
+        session_id = session_of()
+        confirmed = await confirm(summary) if confirm is not None else False
         ledger.orders.append(Order(session_id, product, int(price), confirmed))
         return "Success" if confirmed else "User cancelled order."
 
-    return [FunctionTool(execute_order, description="Price should be in USD.")]
+    return [SchemaOnce(FunctionTool(execute_order, description="Price should be in USD."))]
 
 
-def refund_tools(ledger: Ledger, session_id: str) -> List[Tool]:
-    """The issues-and-repairs agent's tools for one session: ``execute_refund`` and ``look_up_item``."""
+def refund_tools(ledger: Ledger, session: Session = calling_session) -> List[Tool]:
+    """The issues-and-repairs agent's tools: ``execute_refund`` and ``look_up_item``."""
+    session_of = _session_getter(session)
 
-    def look_up_item(search_query: str) -> str:
-        ledger.lookups.append((session_id, search_query))
+    # Coroutines, though they do not wait for anything: AutoGen runs a plain function in a worker thread, where
+    # the calling agent (hence the session) is not known, and the thread hop costs more than the work.
+    async def look_up_item(search_query: str) -> str:
+        ledger.lookups.append((session_of(), search_query))
         return ITEM_ID
 
-    def execute_refund(item_id: str, reason: str = "not provided") -> str:
-        ledger.refunds.append(Refund(session_id, item_id, reason))
+    async def execute_refund(item_id: str, reason: str = "not provided") -> str:
+        ledger.refunds.append(Refund(session_of(), item_id, reason))
         return "success"
 
     return [
-        FunctionTool(execute_refund, description=""),
-        FunctionTool(look_up_item, description="Use to find item ID.\nSearch query can be a description or keywords."),
+        SchemaOnce(FunctionTool(execute_refund, description="")),
+        SchemaOnce(FunctionTool(look_up_item, description="Use to find item ID.\nSearch query can be a description or keywords.")),
     ]
