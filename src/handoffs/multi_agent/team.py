@@ -43,6 +43,7 @@ from .delegates import (
 )
 from .messages import ConfirmOrder, OrderConfirmation, UserLogin
 from .people import Customer, Customers, OperatorDesk
+from .quiet_runtime import QuietRuntime
 from .tools import Ledger, SchemaOnce, refund_tools, sales_tools
 
 TRIAGE_PROMPT = (
@@ -117,9 +118,12 @@ class Team:
 
 
 def new_runtime(recorder: Any = None) -> SingleThreadedAgentRuntime:
-    """A single-process runtime; with a recorder, its intervention handler sees every published message."""
+    """A single-process runtime; with a recorder, its intervention handler sees every published message.
+
+    It is a :class:`~handoffs.multi_agent.quiet_runtime.QuietRuntime`: AutoGen's runtime, minus serialising every
+    message for a log and traces nobody reads."""
     handlers = [recorder.autogen_intervention_handler()] if recorder is not None else None
-    return SingleThreadedAgentRuntime(intervention_handlers=handlers)
+    return QuietRuntime(intervention_handlers=handlers)
 
 
 async def build_team(
