@@ -160,10 +160,11 @@ async def build_team(
                  delegates: Sequence[Tool]) -> Callable[[], AIAgent]:
         # Built once per team and shared by every session's instance (tools find their session when they run).
         system_message = SystemMessage(content=prompt)
-        tools, delegates = [SchemaOnce(t) for t in tools], [SchemaOnce(t) for t in delegates]
+        shared_tools: list[Tool] = [SchemaOnce(t) for t in tools]
+        shared_delegates: list[Tool] = [SchemaOnce(t) for t in delegates]
         return lambda: AIAgent(
             description=description, system_message=system_message, model_client=client,
-            tools=list(tools), delegate_tools=list(delegates), agent_topic_type=topic_type,
+            tools=shared_tools, delegate_tools=shared_delegates, agent_topic_type=topic_type,
             user_topic_type=user_topic_type, **limits,  # type: ignore[arg-type]
         )
 
