@@ -19,7 +19,11 @@ itself (``max_retries``) before they reach this module.
 
 from __future__ import annotations
 
-import openai
+import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import openai
 
 OFFLINE_HINT = "HANDOFFS_MODEL=offline"
 
@@ -81,8 +85,17 @@ def _error_code(exc: openai.APIStatusError) -> str:
     return str(getattr(exc, "code", "") or "")
 
 
+def _openai() -> Any:
+    """The ``openai`` module if something imported it, else None: an ``openai`` exception exists only then, and
+    importing the SDK just to find that an error is not one of its own would cost half a second."""
+    return sys.modules.get("openai")
+
+
 def classify(exc: BaseException) -> tuple[str, int | None]:
     """``(kind, status_code)`` of an ``openai`` SDK exception (see the module docstring for the kinds)."""
+    openai = _openai()
+    if openai is None:
+        return "refused", None
     if isinstance(exc, openai.APITimeoutError):
         return "timeout", None
     if isinstance(exc, openai.APIConnectionError):
@@ -127,7 +140,8 @@ def explain_model_error(
         return f"{server} did not answer{within}: check that it is running, raise the timeout, or fix {spec_setting}."
     if kind == "unreachable":
         return f"Cannot reach the model server{at}: start it, or fix {spec_setting}."
-    if not isinstance(exc, openai.APIStatusError):
+    openai = _openai()
+    if openai is None or not isinstance(exc, openai.APIStatusError):
         text = str(exc).strip().splitlines()
         return f"{type(exc).__name__}: {text[0] if text else 'no details'}"
     if kind == "auth":
