@@ -43,7 +43,8 @@ def benchmark(name: str, args: argparse.Namespace) -> tuple[list[Table], list[Ve
     if name == "notebooks":
         from benchmarks import notebooks
 
-        return notebooks.measure(repeats=args.repeats or 1, only=args.notebooks, progress=progress)
+        only = args.notebooks or (["notebooks/01_the_idea_without_a_framework.ipynb"] if quick else None)
+        return notebooks.measure(repeats=args.repeats or 1, only=only, progress=progress)
     if name == "kernel":
         from benchmarks import kernel
 
@@ -77,7 +78,9 @@ def main(argv: list[str] | None = None) -> int:
             print(table.render(), flush=True)
         print(f"  ({name} took {time.perf_counter() - started:.0f} s)")
         verdicts += found
-    if verdicts:
+    if args.quick:
+        print("\n(--quick: tiny sizes, to check that the benchmarks run; the figures are not measurements)")
+    elif verdicts:
         print("\n## Targets (issue 15)")
         for verdict in verdicts:
             print(verdict.line())

@@ -22,16 +22,24 @@ TARGET_LINEARITY = 1.1
 TARGET_MEMORY_RATIO = 1.5
 
 
-async def kit_sessions(count: int, check: bool = False) -> dict[str, Any]:
-    """Child: ``count`` crowd sessions through the kit (the offline model, a recorder), as notebook 08 runs them."""
+async def kit_sessions(count: int, check: bool = False, free_model: bool = False) -> dict[str, Any]:
+    """Child: ``count`` crowd sessions through the kit (the offline model, a recorder), as notebook 08 runs them.
+
+    ``free_model``: the baseline's replaying model instead of the offline model (to tell the model's cost from the
+    kit's plumbing; not a target)."""
+    from benchmarks.bare_seed003 import FixedModelClient
+    from handoffs.models import model_client
     from handoffs.multi_agent.crowd import crowd_scripts, find_crossings, run_crowd
     from handoffs.recorder import RunRecorder
 
-    await run_crowd(crowd_scripts(2), recorder=RunRecorder())  # warm-up: imports, first-call caches
+    client = FixedModelClient(inner=model_client()) if free_model else model_client()
+    await run_crowd(crowd_scripts(2), model_client=client, recorder=RunRecorder())  # warm-up (and learning)
+    if free_model:
+        client.inner = None
     scripts = crowd_scripts(count)
     gc.collect()
     before, cpu = current_rss_kib(), time.process_time()
-    run = await run_crowd(scripts, recorder=RunRecorder())
+    run = await run_crowd(scripts, model_client=client, recorder=RunRecorder())
     result: dict[str, Any] = {"seconds": run.seconds, "cpu_seconds": time.process_time() - cpu,
                               "rss_before_kib": before, "peak_rss_kib": peak_rss_kib()}
     if check:
@@ -67,10 +75,14 @@ def measure(sizes: Sequence[int] = (1000, 10000), repeats: int = 3,
     tables, verdicts, per_session = [], [], {}
     largest = max(sizes)
     for count in sizes:
-        runs = interleave({
+        variants = {
             "kit": lambda: run_child("benchmarks.part2:kit_sessions", count=count, check=count == largest),
             "bare": lambda: run_child("benchmarks.part2:bare_sessions", count=count),
-        }, repeats, lambda text: progress(f"part2 {count:,} sessions: {text}"))
+        }
+        if count == min(sizes):
+            variants["kit, free model"] = lambda: run_child("benchmarks.part2:kit_sessions", count=count,
+                                                            free_model=True)
+        runs = interleave(variants, repeats, lambda text: progress(f"part2 {count:,} sessions: {text}"))
         kit, bare = Stats.of(values(runs["kit"], "seconds")), Stats.of(values(runs["bare"], "seconds"))
         kit_cpu, bare_cpu = Stats.of(values(runs["kit"], "cpu_seconds")), Stats.of(values(runs["bare"], "cpu_seconds"))
         kit_mem = Stats.of([per_session_kib(r, count) for r in runs["kit"]])
@@ -89,6 +101,16 @@ def measure(sizes: Sequence[int] = (1000, 10000), repeats: int = 3,
         table.add("ratio kit / bare", times(ratio(kit.min, bare.min)), times(ratio(kit.median, bare.median)),
                   times(ratio(kit_cpu.median, bare_cpu.median)), "", "", times(ratio(kit_mem.median, bare_mem.median)),
                   "")
+        if "kit, free model" in runs:
+            free = runs["kit, free model"]
+            free_time, free_cpu = Stats.of(values(free, "seconds")), Stats.of(values(free, "cpu_seconds"))
+            table.add("  diagnosis: kit with the baseline's free model", seconds(free_time.min),
+                      seconds(free_time.median), seconds(free_cpu.median), "", "", "", "")
+            table.add("  ratio kit with free model / bare", times(ratio(free_time.min, bare.min)),
+                      times(ratio(free_time.median, bare.median)), times(ratio(free_cpu.median, bare_cpu.median)),
+                      "", "", "", "")
+            table.notes.append("the diagnosis rows swap the offline model for the baseline's replaying one: what "
+                               "is left is the kit's own plumbing (agents, recorder, customers, ledger)")
         for run in runs["kit"]:
             if "no_crossing" in run:
                 table.notes.append(f"crossing check of the kit's {count:,} sessions (notebook 08's checks): "

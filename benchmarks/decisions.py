@@ -1,0 +1,116 @@
+"""One offline decision, through each adapter: p50 / p99 latency of the LangChain and the AutoGen model.
+
+The requests are the real ones: every model call of seed 000's three conversations (billing, technical, other)
+through ``build_support_agent`` and of seed 003's three paths (sales, refund, a human escalation) through the
+team, captured as the frameworks made them (messages and tools). Each is then replayed many times, interleaved:
+``OfflineChatModel._generate`` (LangChain's hook: message conversion, the decision, token counts, the
+``AIMessage``) and ``OfflineModelClient.create`` (the whole AutoGen client call). The bare rows replay the same
+requests through the fixed (table-lookup) models of the other benchmarks: the frameworks' floor for the same call.
+Whatever decision core is on the branch is what gets measured.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any, Callable
+
+from benchmarks.harness import Table, Verdict, percentile, run_child, times
+
+TARGET_P50_MS = 0.3
+TARGET_P99_MS = 1.0
+
+
+def _langchain_requests() -> list[tuple[list, list]]:
+    from handoffs.models import OfflineChatModel
+    from handoffs.single_agent import ask, build_support_agent
+
+    from benchmarks.part1 import CUSTOMER_MESSAGES
+
+    captured: list[tuple[list, list]] = []
+
+    class Capturing(OfflineChatModel):
+        def _generate(self, messages: list, stop: Any = None, run_manager: Any = None, **kwargs: Any) -> Any:
+            captured.append((list(messages), list(kwargs.get("tools") or [])))
+            return super()._generate(messages, stop, run_manager, **kwargs)
+
+    agent = build_support_agent(Capturing())
+    for text in CUSTOMER_MESSAGES:
+        ask(agent, text)
+    return captured
+
+
+async def _autogen_requests() -> list[tuple[list, list]]:
+    from handoffs.models import OfflineModelClient
+    from handoffs.multi_agent import OperatorDesk, build_team, new_runtime, run_scripted_session
+    from handoffs.multi_agent.crowd import REFUND_LINES, SALES_LINES
+
+    captured: list[tuple[list, list]] = []
+
+    class Capturing(OfflineModelClient):
+        async def create(self, messages: Any, **kwargs: Any) -> Any:
+            captured.append((list(messages), list(kwargs.get("tools") or [])))
+            return await super().create(messages, **kwargs)
+
+    desk = OperatorDesk()
+    runtime = new_runtime()
+    team = await build_team(runtime, Capturing(), operators=desk)
+    runtime.start()
+    for number, lines in enumerate((SALES_LINES, REFUND_LINES)):
+        await run_scripted_session([line.format(name=f"c{number:04d}") for line in lines], team=team,
+                                   session_id=f"c{number:04d}")
+    human = asyncio.ensure_future(run_scripted_session(["I want to talk to a human"], team=team,
+                                                       session_id="human"))
+    request = await asyncio.wait_for(desk.next_request(), 30)
+    desk.answer(request.session_id, "Hello, a person here.")
+    await human
+    await runtime.stop_when_idle()
+    return captured
+
+
+async def latencies(rounds: int) -> dict[str, Any]:
+    """Child: capture the walk-throughs' requests, replay each ``rounds`` times per model, interleaved (ns)."""
+    from handoffs.models import OfflineChatModel, OfflineModelClient
+
+    from benchmarks.bare_seed003 import FixedModelClient
+    from benchmarks.part1 import fixed_tool_call_model
+
+    lc_requests, ag_requests = _langchain_requests(), await _autogen_requests()
+    lc_kit, ag_kit = OfflineChatModel(), OfflineModelClient()
+    lc_bare, ag_bare = fixed_tool_call_model(inner=OfflineChatModel()), FixedModelClient(inner=OfflineModelClient())
+    for messages, tools in lc_requests:  # the bare models learn the answers (tools: the schemas bind_tools sent)
+        lc_bare._generate(messages, tools=tools)
+    for messages, tools in ag_requests:
+        await ag_bare.create(messages, tools=tools)
+    lc_bare._inner, ag_bare.inner = None, None
+
+    samples: dict[str, list[int]] = {"langchain kit": [], "langchain bare": [], "autogen kit": [], "autogen bare": []}
+    clock = time.perf_counter_ns
+    for _ in range(rounds):
+        for messages, tools in lc_requests:
+            started = clock(); lc_kit._generate(messages, tools=tools); samples["langchain kit"].append(clock() - started)
+            started = clock(); lc_bare._generate(messages, tools=tools); samples["langchain bare"].append(clock() - started)
+        for messages, tools in ag_requests:
+            started = clock(); await ag_kit.create(messages, tools=tools); samples["autogen kit"].append(clock() - started)
+            started = clock(); await ag_bare.create(messages, tools=tools); samples["autogen bare"].append(clock() - started)
+    return {"samples": samples, "requests": {"langchain": len(lc_requests), "autogen": len(ag_requests)}}
+
+
+def measure(rounds: int = 200, progress: Callable[[str], None] = print) -> tuple[list[Table], list[Verdict]]:
+    progress(f"decisions: the walk-throughs' model calls, {rounds} rounds each, one child process")
+    result = run_child("benchmarks.decisions:latencies", rounds=rounds)
+    samples = {name: [ns / 1e6 for ns in values] for name, values in result["samples"].items()}
+    table = Table("One offline decision through each adapter (the walk-throughs' requests; milliseconds)",
+                  ["adapter", "requests", "samples", "p50", "p99", "max", "p50 kit / bare"])
+    verdicts = []
+    for adapter in ("langchain", "autogen"):
+        kit, bare = samples[f"{adapter} kit"], samples[f"{adapter} bare"]
+        for name, values in ((f"{adapter}: offline model", kit), (f"{adapter}: bare fixed model", bare)):
+            table.add(name, result["requests"][adapter], len(values), f"{percentile(values, 0.5):.3f}",
+                      f"{percentile(values, 0.99):.3f}", f"{max(values):.3f}",
+                      times(percentile(kit, 0.5) / percentile(bare, 0.5)) if values is kit else "")
+        label = "LangChain (_generate)" if adapter == "langchain" else "AutoGen (create)"
+        verdicts.append(Verdict(f"one decision p50, {label}", percentile(kit, 0.5), TARGET_P50_MS, "ms"))
+        verdicts.append(Verdict(f"one decision p99, {label}", percentile(kit, 0.99), TARGET_P99_MS, "ms"))
+    table.notes.append("targets (issue 9's core): p50 <= 0.3 ms, p99 <= 1 ms through both adapters")
+    return [table], verdicts
