@@ -108,6 +108,8 @@ class Crossings:
     """``seq`` of recorder events whose text names a session other than their own."""
     recorder_events: int = 0
     paths: Counter = field(default_factory=Counter)
+    orders: int = 0
+    refunds: int = 0
 
     @property
     def none(self) -> bool:
@@ -117,6 +119,7 @@ class Crossings:
         return "\n".join([
             f"sessions with a wrong turn: {len(self.wrong_turns)}",
             "paths: " + ", ".join(f"{agent} {count}" for agent, count in sorted(self.paths.items())),
+            f"orders: {self.orders}, refunds: {self.refunds}",
             f"sessions with not exactly one order or refund: {len(self.not_one_deal)}",
             f"refunds whose reason names another session: {len(self.foreign_reasons)}",
             f"recorder events: {self.recorder_events}, events mentioning another session: {len(self.foreign_events)}",
@@ -125,8 +128,8 @@ class Crossings:
 
 def find_crossings(run: CrowdRun, scripts: Mapping[str, Sequence[str]]) -> Crossings:
     """Check a crowd run three independent ways: the customers' view, the ledger, and the recorder."""
-    found = Crossings(sessions=len(scripts))
     ledger = run.team.ledger
+    found = Crossings(sessions=len(scripts), orders=len(ledger.orders), refunds=len(ledger.refunds))
     for name, script in scripts.items():
         result = run.results.get(name)
         expected = [expected_agent(script)] * len(script)
