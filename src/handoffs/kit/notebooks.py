@@ -73,7 +73,7 @@ def resolve(wanted: str, committed: Dict[str, bytes]) -> str:
 def reset(wanted: Optional[str] = None, now: Optional[float] = None) -> List[str]:
     """Put one notebook (or every one) back to its committed version; return one line per notebook for the user."""
     committed = committed_notebooks()
-    names = [resolve(wanted, committed)] if wanted else sorted(committed)
+    names = [resolve(wanted, committed)] if wanted is not None else sorted(committed)
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
     lines = []
     for name in names:
