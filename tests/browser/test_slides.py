@@ -100,3 +100,16 @@ def test_every_slide_renders_offline_and_fits(built_decks, page):
     assert failures == [], f"missing or failed assets: {failures}"
     assert problems == [], "\n".join(problems)
     assert slides_seen >= 30
+
+
+def test_a_deck_prints_to_pdf_one_page_per_slide(built_decks):
+    import re
+
+    from handoffs.workshop.deck_export import export_pdfs
+
+    out, pages = built_decks
+    exercises = [page for page in pages if page.stem == "03_exercises"]
+    (pdf,) = export_pdfs(out, exercises)
+    data = pdf.read_bytes()
+    slides = exercises[0].read_text(encoding="utf-8").count("\n---\n") + 1
+    assert data.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page[^s]", data)) == slides
