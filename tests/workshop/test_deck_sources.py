@@ -101,3 +101,14 @@ def test_another_language_is_the_same_pipeline_with_other_source_files(assets, t
     assert (tmp_path / "out" / "vendor" / "reveal.js" / "dist" / "reveal.js").is_file()
     with pytest.raises(DeckSourceError, match="no slides in language 'zz': choose one of xx"):
         DeckBuild("zz", tmp_path / "out", sources=sources)
+
+
+def test_the_guides_timings_come_from_a_real_run_that_leaves_the_notebook_alone():
+    from handoffs.workshop.timings import measure
+
+    notebook = NOTEBOOKS / "07_exercise_extend_the_team.ipynb"
+    before = notebook.read_bytes()
+    row = measure(notebook)
+    assert notebook.read_bytes() == before
+    assert row["cells"] == 4 and row["words"] > 100 and row["code_lines"] > 10
+    assert 0 < row["run_s"] <= row["wall_s"] and row["slowest_s"] <= row["run_s"]

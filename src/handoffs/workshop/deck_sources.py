@@ -12,7 +12,8 @@ speaker notes). Nothing in it is pasted from the code; these lines pull it in at
 ``::: picture step_graph walkthrough "A title"``
     a picture drawn by :mod:`handoffs.viz` from a run recorded during the build (see :mod:`.recorded_runs`).
 
-This module knows no language: titles and every word come from the source file. A reference that does not
+Code and output become HTML ``<pre>`` blocks (Markdown passes them through), with the largest code font at which
+the longest line fits. This module knows no language: titles and every word come from the source file. A reference that does not
 resolve stops the build with one sentence naming the file, the line and what to fix.
 """
 
