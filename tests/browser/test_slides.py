@@ -68,6 +68,9 @@ def test_every_slide_renders_offline_and_fits(built_decks, page):
     page.set_viewport_size({"width": 1280, "height": 720})
     problems, slides_seen = [], 0
     with serving(out) as base:
+        page.goto(f"{base}/en/index.html", wait_until="networkidle")
+        links = page.evaluate("() => [...document.querySelectorAll('li a')].map(a => a.getAttribute('href'))")
+        assert links == [deck.name for deck in pages]
         for deck in pages:
             page.goto(f"{base}/en/{deck.name}", wait_until="networkidle")
             page.wait_for_function("() => window.Reveal && Reveal.isReady()", timeout=30_000)

@@ -98,7 +98,7 @@ class DeckBuild:
             f'<li><a href="{html.escape(page.name)}">{html.escape(deck["title"])}</a> '
             f'<span>{html.escape(deck.get("summary", ""))}</span></li>' for deck, page in zip(self.decks["deck"], pages))
         return (f'<!doctype html><html lang="{html.escape(self.lang)}"><head><meta charset="utf-8">'
-                f'<title>{html.escape(words["title"])}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="../theme.css"></head>'
+                f'<title>{html.escape(words["title"])}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="../vendor/reveal.js/dist/theme/fonts/source-sans-pro/source-sans-pro.css"><link rel="stylesheet" href="../theme.css"></head>'
                 f'<body class="deck-index"><h1>{html.escape(words["title"])}</h1><p>{html.escape(words["intro"])}</p>'
                 f"<ul>{items}</ul><p>{html.escape(words['keys'])}</p></body></html>")
 
