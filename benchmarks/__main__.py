@@ -34,7 +34,7 @@ def benchmark(name: str, args: argparse.Namespace) -> tuple[list[Table], list[Ve
     if name == "part1":
         from benchmarks import part1
 
-        return part1.measure(conversations=20 if quick else 1000, repeats=args.repeats or (1 if quick else 5),
+        return part1.measure(conversations=20 if quick else 1000, repeats=args.repeats or (1 if quick else 3),
                              progress=progress)
     if name == "decisions":
         from benchmarks import decisions

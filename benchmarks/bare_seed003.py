@@ -4,16 +4,15 @@ The agent classes are the seed's (``/work/shared/seeds/003_*.txt``) with only wh
 ``print`` is gone, the customer's ``input()`` reads the session's scripted line, and ``execute_order``'s
 "Confirm order? y/n" is answered "y". Tools and delegate tools are module-level ``FunctionTool`` s, as in the seed.
 
-The model is :class:`FixedModelClient`: it replays, for each (system prompt, customer's first words, number of
-messages), the answer the offline model gave in one recorded session of that shape, so the baseline holds the
-very same conversations as the kit, at the cost of one dict lookup per model call ("a free model").
+The model is :class:`benchmarks.free_models.FixedModelClient` (one dict lookup a call, replaying the offline
+model's answers), so the baseline holds the very same conversations as the kit.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, AsyncGenerator, Dict, Iterator, List, Mapping, Sequence, Tuple
+from typing import Any, Dict, Iterator, List, Mapping, Sequence, Tuple
 
 from autogen_core import (
     FunctionCall,
@@ -27,18 +26,14 @@ from autogen_core import (
 from autogen_core.models import (
     AssistantMessage,
     ChatCompletionClient,
-    CreateResult,
     FunctionExecutionResult,
     FunctionExecutionResultMessage,
     LLMMessage,
-    RequestUsage,
     SystemMessage,
     UserMessage,
 )
 from autogen_core.tools import FunctionTool, Tool
 from pydantic import BaseModel
-
-from handoffs.multi_agent.team import ISSUES_AND_REPAIRS_PROMPT, SALES_PROMPT, TRIAGE_PROMPT
 
 
 class UserLogin(BaseModel):
@@ -208,65 +203,11 @@ transfer_back_to_triage_tool = FunctionTool(
 escalate_to_human_tool = FunctionTool(escalate_to_human, description="Only call this if explicitly asked to.")
 
 
-# ---- the free model ---------------------------------------------------------------------------------------
-ReplayKey = Tuple[str, str, int]
-
-
-def replay_key(messages: Sequence[LLMMessage]) -> ReplayKey:
-    """(system prompt, the customer's first words, number of messages): what identifies a call of a crowd script."""
-    system = messages[0].content if isinstance(messages[0], SystemMessage) else ""
-    first = next((m.content for m in messages if isinstance(m, UserMessage)), "")
-    return str(system), str(first), len(messages)
-
-
-class FixedModelClient(ChatCompletionClient):
-    """Answers from a table filled by :meth:`learn` (a recorded run); costs one dict lookup per call."""
-
-    def __init__(self, inner: ChatCompletionClient | None = None) -> None:
-        self.inner = inner  # when set, answers come from it and are learned
-        self.table: Dict[ReplayKey, CreateResult] = {}
-        self._usage = RequestUsage(prompt_tokens=0, completion_tokens=0)
-
-    async def create(self, messages: Sequence[LLMMessage], *, tools: Sequence[Any] = [], tool_choice: Any = "auto",
-                     json_output: Any = None, extra_create_args: Mapping[str, Any] = {},
-                     cancellation_token: Any = None) -> CreateResult:
-        key = replay_key(messages)
-        if self.inner is not None:
-            self.table[key] = await self.inner.create(messages, tools=tools, cancellation_token=cancellation_token)
-        return self.table[key]
-
-    def create_stream(self, *args: Any, **kwargs: Any) -> AsyncGenerator[Any, None]:
-        raise NotImplementedError("the baseline never streams")
-
-    async def close(self) -> None:
-        return None
-
-    def actual_usage(self) -> RequestUsage:
-        return self._usage
-
-    def total_usage(self) -> RequestUsage:
-        return self._usage
-
-    def count_tokens(self, messages: Sequence[LLMMessage], *, tools: Sequence[Any] = []) -> int:
-        return 0
-
-    def remaining_tokens(self, messages: Sequence[LLMMessage], *, tools: Sequence[Any] = []) -> int:
-        return 128_000
-
-    @property
-    def capabilities(self) -> Any:
-        return {"vision": False, "function_calling": True, "json_output": False}
-
-    @property
-    def model_info(self) -> Any:
-        return {"vision": False, "function_calling": True, "json_output": False, "family": "unknown",
-                "structured_output": False}
-
-
 # ---- the team, registered as in the seed ------------------------------------------------------------------
 async def build_bare_team(runtime: SingleThreadedAgentRuntime, model_client: ChatCompletionClient,
                           customers: Customers) -> None:
     """Register seed 003's agents (no human agent: no crowd script asks for one) and their subscriptions."""
+    from handoffs.multi_agent.team import ISSUES_AND_REPAIRS_PROMPT, SALES_PROMPT, TRIAGE_PROMPT  # the seed's words
 
     def ai_agent(description: str, prompt: str, tools: List[Tool], delegates: List[Tool], topic: str) -> Any:
         return lambda: AIAgent(description=description, system_message=SystemMessage(content=prompt),
@@ -289,11 +230,12 @@ async def build_bare_team(runtime: SingleThreadedAgentRuntime, model_client: Cha
         await runtime.add_subscription(TypeSubscription(topic_type=topic_type, agent_type=agent_type.type))
 
 
-async def run_bare_sessions(scripts: Mapping[str, Sequence[str]], model_client: ChatCompletionClient) -> float:
+async def run_bare_sessions(scripts: Mapping[str, Sequence[str]], model_client: ChatCompletionClient,
+                            runtime_class: type = SingleThreadedAgentRuntime) -> float:
     """Run every script at once on a new bare runtime; return the seconds from the first login to idle."""
     import time
 
-    runtime = SingleThreadedAgentRuntime()
+    runtime = runtime_class()
     customers = Customers(scripts)
     await build_bare_team(runtime, model_client, customers)
     runtime.start()

@@ -72,8 +72,8 @@ async def latencies(rounds: int) -> dict[str, Any]:
     """Child: capture the walk-throughs' requests, replay each ``rounds`` times per model, interleaved (ns)."""
     from handoffs.models import OfflineChatModel, OfflineModelClient
 
-    from benchmarks.bare_seed003 import FixedModelClient
-    from benchmarks.part1 import fixed_tool_call_model
+    from benchmarks.free_models import FixedModelClient
+    from benchmarks.free_models import fixed_tool_call_model
 
     lc_requests, ag_requests = _langchain_requests(), await _autogen_requests()
     lc_kit, ag_kit = OfflineChatModel(), OfflineModelClient()

@@ -61,9 +61,10 @@ async def main():
     from autogen_core import TypeSubscription
     from autogen_ext.runtimes.grpc import GrpcWorkerAgentRuntime
     from benchmarks import bare_seed003 as seed
+    from benchmarks.free_models import FixedModelClient
     runtime = GrpcWorkerAgentRuntime(host_address=address)
     await runtime.start()
-    client = seed.FixedModelClient()
+    client = FixedModelClient()
     for agent_type in sys.argv[3].split(","):
         await seed.AIAgent.register(runtime, agent_type, lambda: seed.AIAgent("bare", seed.SystemMessage(content=""),
                                     client, [], [], agent_type, "User"))

@@ -1,8 +1,8 @@
 """Part 1: seed-000 conversations — the kit's ``build_support_agent`` against a bare ``create_agent``.
 
 The bare agent is ``create_agent`` with the same tools, the same two middlewares (``apply_step_config`` and the
-step guard) and the same state schema, but a fixed-tool-call model (:class:`FixedToolCallModel`: it replays the
-offline model's answers for the same conversation from a table, one dict lookup a call) and no recorder. The kit
+step guard) and the same state schema, but a fixed-tool-call model (:func:`benchmarks.free_models.fixed_tool_call_model`:
+it replays the offline model's answers for the same conversation, one dict lookup a call) and no recorder. The kit
 runs as notebook 02 does: the offline model, a recorder. A third row shows the kit without its recorder, and a
 diagnosis row the kit with the fixed model (the kit's own plumbing without the offline model's cost).
 
@@ -13,48 +13,14 @@ All variants run in one child process, interleaved, on the same customer message
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Dict, Sequence, Tuple
+from typing import Any, Callable
 
+from benchmarks.free_models import fixed_tool_call_model
 from benchmarks.harness import Stats, Table, Verdict, ratio, run_child, seconds, times
 
 CUSTOMER_MESSAGES = ("I was charged twice", "My app crashes every time I log in",
                      "I want to change my delivery address")
 TARGET_RATIO = 1.1
-
-
-def fixed_tool_call_model(inner: Any = None) -> Any:
-    """A LangChain chat model that answers from a table learned from ``inner`` (see the module docstring)."""
-    from langchain_core.language_models import BaseChatModel
-    from langchain_core.messages import AIMessage
-    from langchain_core.outputs import ChatGeneration, ChatResult
-    from langchain_core.utils.function_calling import convert_to_openai_tool
-    from pydantic import PrivateAttr
-
-    class FixedToolCallModel(BaseChatModel):
-        _table: Dict[Tuple[str, str, int], Tuple[str, list]] = PrivateAttr(default_factory=dict)
-        _inner: Any = PrivateAttr(default=None)
-
-        @property
-        def _llm_type(self) -> str:
-            return "fixed-tool-calls"
-
-        def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> Any:
-            return self.bind(tools=list(tools), **kwargs)
-
-        def _generate(self, messages: list, stop: Any = None, run_manager: Any = None, **kwargs: Any) -> ChatResult:
-            system = next((m.text for m in messages if m.type == "system"), "")
-            first = next((m.text for m in messages if m.type == "human"), "")
-            key = (system, first, len(messages))
-            if self._inner is not None:
-                tools = [convert_to_openai_tool(t) for t in kwargs.get("tools") or []]
-                learned = self._inner._generate(messages, tools=tools).generations[0].message
-                self._table[key] = (learned.content, learned.tool_calls)
-            content, calls = self._table[key]
-            return ChatResult(generations=[ChatGeneration(message=AIMessage(content=content, tool_calls=calls))])
-
-    model = FixedToolCallModel()
-    model._inner = inner
-    return model
 
 
 def bare_agent(model: Any) -> Any:

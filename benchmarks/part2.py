@@ -27,7 +27,7 @@ async def kit_sessions(count: int, check: bool = False, free_model: bool = False
 
     ``free_model``: the baseline's replaying model instead of the offline model (to tell the model's cost from the
     kit's plumbing; not a target)."""
-    from benchmarks.bare_seed003 import FixedModelClient
+    from benchmarks.free_models import FixedModelClient
     from handoffs.models import model_client
     from handoffs.multi_agent.crowd import crowd_scripts, find_crossings, run_crowd
     from handoffs.recorder import RunRecorder
@@ -48,19 +48,27 @@ async def kit_sessions(count: int, check: bool = False, free_model: bool = False
     return result
 
 
-async def bare_sessions(count: int) -> dict[str, Any]:
-    """Child: the same ``count`` conversations on seed 003's agents on bare autogen-core (a free model)."""
-    from benchmarks.bare_seed003 import FixedModelClient, run_bare_sessions
+async def bare_sessions(count: int, quiet: bool = False) -> dict[str, Any]:
+    """Child: the same ``count`` conversations on seed 003's agents on bare autogen-core (a free model).
+
+    ``quiet``: on the kit's QuietRuntime instead of AutoGen's (a diagnosis: how much of the difference is the
+    runtime's; not a target)."""
+    from autogen_core import SingleThreadedAgentRuntime
+
+    from benchmarks.bare_seed003 import run_bare_sessions
+    from benchmarks.free_models import FixedModelClient
     from handoffs.models import model_client
     from handoffs.multi_agent.crowd import crowd_scripts
+    from handoffs.multi_agent.quiet_runtime import QuietRuntime
 
+    runtime_class = QuietRuntime if quiet else SingleThreadedAgentRuntime
     client = FixedModelClient(inner=model_client())
-    await run_bare_sessions(crowd_scripts(2), client)  # learns the answers, and warms up like the kit
+    await run_bare_sessions(crowd_scripts(2), client, runtime_class)  # learns the answers, warms up like the kit
     client.inner = None
     scripts = crowd_scripts(count)
     gc.collect()
     before, cpu = current_rss_kib(), time.process_time()
-    elapsed = await run_bare_sessions(scripts, client)
+    elapsed = await run_bare_sessions(scripts, client, runtime_class)
     return {"seconds": elapsed, "cpu_seconds": time.process_time() - cpu, "rss_before_kib": before,
             "peak_rss_kib": peak_rss_kib()}
 
@@ -82,6 +90,8 @@ def measure(sizes: Sequence[int] = (1000, 10000), repeats: int = 3,
         if count == min(sizes):
             variants["kit, free model"] = lambda: run_child("benchmarks.part2:kit_sessions", count=count,
                                                             free_model=True)
+            variants["bare, quiet runtime"] = lambda: run_child("benchmarks.part2:bare_sessions", count=count,
+                                                                quiet=True)
         runs = interleave(variants, repeats, lambda text: progress(f"part2 {count:,} sessions: {text}"))
         kit, bare = Stats.of(values(runs["kit"], "seconds")), Stats.of(values(runs["bare"], "seconds"))
         kit_cpu, bare_cpu = Stats.of(values(runs["kit"], "cpu_seconds")), Stats.of(values(runs["bare"], "cpu_seconds"))
@@ -102,15 +112,16 @@ def measure(sizes: Sequence[int] = (1000, 10000), repeats: int = 3,
                   times(ratio(kit_cpu.median, bare_cpu.median)), "", "", times(ratio(kit_mem.median, bare_mem.median)),
                   "")
         if "kit, free model" in runs:
-            free = runs["kit, free model"]
-            free_time, free_cpu = Stats.of(values(free, "seconds")), Stats.of(values(free, "cpu_seconds"))
-            table.add("  diagnosis: kit with the baseline's free model", seconds(free_time.min),
-                      seconds(free_time.median), seconds(free_cpu.median), "", "", "", "")
-            table.add("  ratio kit with free model / bare", times(ratio(free_time.min, bare.min)),
-                      times(ratio(free_time.median, bare.median)), times(ratio(free_cpu.median, bare_cpu.median)),
-                      "", "", "", "")
-            table.notes.append("the diagnosis rows swap the offline model for the baseline's replaying one: what "
-                               "is left is the kit's own plumbing (agents, recorder, customers, ledger)")
+            for name, label in (("kit, free model", "  diagnosis: kit with the baseline's free model"),
+                                ("bare, quiet runtime", "  diagnosis: bare on the kit's QuietRuntime")):
+                wall = Stats.of(values(runs[name], "seconds"))
+                cpu = Stats.of(values(runs[name], "cpu_seconds"))
+                table.add(label, seconds(wall.min), seconds(wall.median), seconds(cpu.median), "", "", "", "")
+                table.add("    ratio to bare", times(ratio(wall.min, bare.min)), times(ratio(wall.median, bare.median)),
+                          times(ratio(cpu.median, bare_cpu.median)), "", "", "", "")
+            table.notes.append("diagnosis rows (not targets): the kit with the baseline's replaying model is the "
+                               "kit's own plumbing without the offline model's cost; the baseline on QuietRuntime "
+                               "shows how much of AutoGen's runtime cost the kit's runtime avoids for both")
         for run in runs["kit"]:
             if "no_crossing" in run:
                 table.notes.append(f"crossing check of the kit's {count:,} sessions (notebook 08's checks): "

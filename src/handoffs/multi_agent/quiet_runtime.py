@@ -4,8 +4,8 @@ For every message it routes, ``SingleThreadedAgentRuntime`` (autogen-core 0.7) s
 JSON — the full conversation, for a ``UserTask`` — once for the event log when it is published, once more per
 recipient when it is delivered, and once more per recipient for OpenTelemetry span attributes; and it formats the
 message's ``repr`` into a log line. It does all of that before asking whether anyone listens: with logging at its
-default level and no tracer configured, every one of those strings is thrown away (measured: about a tenth of a
-1,000-session run).
+default level and no tracer configured, every one of those strings is thrown away (measured on a UserTask of 11
+messages: 260 us per publish and delivery with AutoGen's runtime, 87 us with this one).
 
 ``QuietRuntime`` skips exactly that work while nobody listens, and does it as before the moment someone does:
 
