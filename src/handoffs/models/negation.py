@@ -1,0 +1,99 @@
+"""Which concepts a sentence *sets aside*: negation by clause, in English and Korean.
+
+:func:`is_negated` answers, for one concept mention in a text, whether the customer said it is *not* what they
+mean — "this is *not a billing* question", "*nothing's wrong with* my payments", "I *don't want a refund*",
+"결제 문제가 *아니라*", "*결제는 잘 됐는데*", "환불은 *필요 없고*", "*고장 난 건 없고요*". It does not negate a
+mention that *describes* the problem: "I *can't* log in", "it was *not delivered*", "로그인이 *안* 돼요".
+:func:`set_aside_before` finds where a customer dismissed everything said so far ("…but that's not why I'm
+writing", "anyway", "아 아니다 그냥 됐어요").
+
+Pure functions of the text; :mod:`handoffs.models.meaning` calls them for every mention it finds.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .text import tokens
+
+_CLAUSE_END = re.compile(r"[.!?;,\n—–]|\s-\s|\b(?:but|however|though|although|instead|rather|whereas|just)\b|지만|는데|인데")
+_NOUN_NEGATOR = frozenset("no nothing nothing's none without neither nor".split())
+_NEGATOR = frozenset("not isn't aren't wasn't weren't never".split()) | _NOUN_NEGATOR
+_DESIRE_NEGATOR = frozenset("don't doesn't didn't dont won't".split())
+_DESIRE_VERBS = frozenset("want wanting need needing wish care plan planning intend mean looking trying".split())
+_FILLER = frozenset("""a an the my your our this that it its it's about really even related to with regarding
+    asking calling writing contacting here for looking interested in trying any actually just of kind sort type
+    question questions issue issues problem problems matter request is are was thing something anything at all
+    do be going gonna i'm im am sure currently necessarily exactly technically simply yet""".split()) | _DESIRE_VERBS
+_DESIRE_CONCEPTS = frozenset({"sales", "refund", "human", "escalate", "repairs", "boss"})
+# Events whose absence *is* the problem: "not delivered", "wasn't refunded", "isn't loading".
+_MISSING_EVENT = re.compile(r"^(?:deliver|charg|paid|pa|refund|receiv|ship|process|arriv|credit|appl|approv|work|load|"
+                            r"respond|updat|sent|install|connect|sync|download|show)")
+_EN_FINE_AFTER = re.compile(r"^\W*(?:\w+\W+){0,2}?(?:is|are|was|were|went|works?|worked|looks?|seems?|arrived|came)\s+"
+                            r"(?:through\s+)?(?:just\s+)?(?:fine|ok|okay|good|great|perfect|correct|right|normal|on time|"
+                            r"safely|in one piece)\b|^\W*(?:just\s+)?(?:fine|ok|okay|on time|safely|in one piece)\b|"
+                            r"^\W*(?:is|was|are)\s*(?:not|n't)\s+(?:the\s+)?(?:problem|issue|reason)", re.I)
+_KO_NOT_AFTER = re.compile(r"^\S*(?:\s+\S+){0,3}?\s*(?:아니(?!면)|아냐|아님|아닌(?!지)|말고)(?![^.!?\n]{0,4}\?)")
+_KO_FINE_AFTER = re.compile(r"^\S*\s*(?:잘\s*(?:됐|되|돼|나갔|처리|들어|왔|도착)|정상|괜찮|문제\s*없|멀쩡|이상\s*없|제때)")
+_KO_NO_WISH_AFTER = re.compile(r"^\S*\s*(?:필요\s*없|필요\s*(?:하지|치)\s*않|원하지\s*않|안\s*(?:할|해도|받아도|원해)|"
+                               r"하고\s*싶지\s*않|받고\s*싶지\s*않|됐어|됐고|생각\s*(?:은|이)?\s*없|건\s*아니)")
+_KO_NO_WISH_BEFORE = re.compile(r"(?:^|\s)안\s*$")
+# "...but that's not why I'm writing": the clause before it is set aside; "아 아니다 그냥 됐어요": all of it is.
+_DISMISS_BEFORE = re.compile(r"\b(?:that'?s|that is|it'?s|this is)\s+not\s+(?:why|the reason|what)\b|그건\s*(?:중요한\s*게\s*)?"
+                             r"아니고|그게\s*(?:문제가\s*|중요한\s*게\s*)?아니라|그\s*얘기\s*하려던\s*건\s*아니", re.I)
+_RETRACT = re.compile(r"\bnever\s*mind\b|\bnvm\b|\bforget (?:it|that|about it)\b|(?:아\s*)?아니다\s*(?:그냥\s*)?(?:됐|괜찮|말)|"
+                      r"그냥\s*(?:됐어요|됐습니다|괜찮아요)\s*$", re.I)
+
+
+def _clause_before(text: str, start: int) -> str:
+    cut = 0
+    for match in _CLAUSE_END.finditer(text, 0, start):
+        cut = match.end()
+    return text[cut:start]
+
+
+def _clause_after(text: str, end: int) -> str:
+    match = _CLAUSE_END.search(text, end)
+    return text[end: match.start() if match else len(text)]
+
+
+def _english_negated(text: str, concept: str, word: str, start: int, end: int) -> bool:
+    before = [t.text for t in tokens(_clause_before(text, start))][-7:]
+    for i in range(len(before) - 1, -1, -1):
+        word = before[i]
+        between = before[i + 1:]
+        if word in _NEGATOR or word in _DESIRE_NEGATOR:
+            if word in _DESIRE_NEGATOR or (between and between[0] in _DESIRE_VERBS):
+                return concept in _DESIRE_CONCEPTS and all(w in _FILLER for w in between)
+            if word not in _NOUN_NEGATOR and not between and _MISSING_EVENT.match(word.lower()):
+                return False  # "not delivered", "wasn't charged": that is the problem itself
+            if all(w in _FILLER for w in between):
+                return True
+            break  # a "not" that is about something else in this clause
+    return bool(_EN_FINE_AFTER.search(_clause_after(text, end)))
+
+
+def _korean_negated(text: str, concept: str, start: int, end: int) -> bool:
+    after = re.split(r"[.!\n,]", text[end: end + 30], maxsplit=1)[0]
+    if _KO_NOT_AFTER.search(after) or _KO_FINE_AFTER.search(after):
+        return True
+    if concept in _DESIRE_CONCEPTS:
+        return bool(_KO_NO_WISH_AFTER.search(after) or _KO_NO_WISH_BEFORE.search(text[max(0, start - 4): start]))
+    return False
+
+
+def set_aside_before(text: str) -> int:
+    """Everything before this position was set aside by the customer ("but that's not why I'm writing")."""
+    cut = 0
+    for pattern in (_DISMISS_BEFORE, _RETRACT):
+        for match in pattern.finditer(text):
+            cut = max(cut, match.start() if pattern is _DISMISS_BEFORE else match.end())
+    return cut
+
+
+
+def is_negated(text: str, concept: str, word: str, start: int, end: int) -> bool:
+    """Is the mention of ``concept`` at ``text[start:end]`` (lower-cased text) set aside by a negation?"""
+    if re.match(r"[\uac00-\ud7a3]", text[end - 1]):
+        return _korean_negated(text, concept, start, end)
+    return _english_negated(text, concept, word, start, end)
