@@ -28,7 +28,8 @@ _AMOUNT = re.compile(r"\$\s?([\d,]+(?:\.\d+)?)|\b(\d[\d,]*(?:\.\d+)?)\b")
 _META_WORDS = frozenset("""refund yes please buy help talk speak sounds great good tell didn't work satisfied at all that
     sorry fine bought the a an and or but to of in on for with is are was it my me i you your we this just really
     want need would like i'd i'm it's can could please hi hello thanks thank ok okay sure""".split())
-_META_KO = frozenset("네 예 응 좋아요 주세요 해주세요 환불 부탁 감사 그냥 혹시 좀 제 저 이거 그거".split())
+_META_KO = frozenset("""네 예 응 좋아요 주세요 해주세요 환불 부탁 감사 그냥 혹시 좀 제 저 이거 그거 싶어 싶 있 없 하 해 되 돼 계속 자꾸
+    너무 정말 진짜 또 다시 저희 이 그 전혀 산 샀 받 물건""".split())
 
 
 @dataclass(frozen=True)

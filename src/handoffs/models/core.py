@@ -95,7 +95,7 @@ class _Turn:
 
     def call(self, tool: ToolSpec, why: str, chosen: tuple[str, str] | None = None) -> Decision:
         args, notes = fill_arguments(tool, self.evidence, chosen)
-        shown = ", ".join(f"{k}={shorten(str(v), 40)!r}" for k, v in args.items())
+        shown = ", ".join(f"{k}={shorten(v, 40)!r}" if isinstance(v, str) else f"{k}={v!r}" for k, v in args.items())
         extra = [n.split(": ", 1)[1] for n in notes if ": " in n and not n.endswith("the route chosen")]
         extra = [e for e in extra if "'" not in e or not all(q in why for q in e.split("'")[1::2])]
         detail = f"; {'; '.join(extra)}" if extra else ""

@@ -70,18 +70,20 @@ CONCEPTS: dict[str, Entry] = {
     ),
     "sales": _entry(
         en="buy buying purchase purchasing shop shopping catalog catalogue discount discounts sale sales pricing "
-           "quote recommend recommendation recommendations wholesale bulk promotion promo coupon",
-        en_weak="price prices offer offers interested stock available cost deal deals upgrade",
-        ko="구매하 구입하 살게 살래 살까 사려 살려고 사야 지름신 쇼핑 카탈로그 할인 세일 견적 추천 신제품 신상 재고 장바구니 "
+           "quote recommend recommendation recommendations wholesale bulk promotion promo coupon sell selling seller "
+           "bestseller bestselling preorder restock",
+        en_weak="price prices offer offers interested stock available cost deal deals upgrade gift model models",
+        ko="구매하 구입하 살게 살래 살까 사려 살려고 사야 지름신 신모델 신형 예약구매 사전예약 쇼핑 카탈로그 할인 세일 견적 추천 신제품 신상 재고 장바구니 "
            "프로모션 쿠폰 판매 도매 대량 구경",
-        ko_weak="가격 상품 제품 주문하 구매 구입",
+        ko_weak="가격 상품 제품 주문하 구매 구입 선물",
     ),
     "repairs": _entry(
         en="repair repairs repaired fix fixed fixing broken broke break breaks damaged damage defect defective "
            "faulty cracked crack dented leaking leak leaks exploding exploded explode explodes malfunction "
-           "malfunctioning warranty replace replacement shattered torn ripped rusted bent snapped",
-        en_weak="return returns",
-        ko="수리 고장 고치 고쳐 고칠 고친 고침 망가 부서지 부서져 부서졌 부숴 깨지 깨져 깨졌 깨진 박살 파손 불량 하자 결함 찌그러 "
+           "malfunctioning warranty replace replacement shattered torn ripped rusted bent snapped frayed busted kaput "
+           "wonky fizzled shorted wobbly squeaky rattles peeling",
+        en_weak="return returns loose dead died dies",
+        ko="수리 고장 고치 고쳐 고칠 고친 고침 수선 망가 부서지 부서져 부서졌 부숴 깨지 깨져 깨졌 깨진 박살 파손 불량 하자 결함 찌그러 "
            "찢어 찢겨 누수 새요 새는 샌다 새고 폭발 터지 터져 터졌 터진 교환 에이에스 보증 녹슬 휘어 휘었 부러",
     ),
     "malfunction": _entry(  # something does not do what it should; repairs for things, technical for apps
@@ -95,12 +97,12 @@ CONCEPTS: dict[str, Entry] = {
     "human": _entry(
         en="human humans person representative rep operator staff employee",
         en_weak="someone somebody agent people",
-        ko="상담원 상담사 상담직원 직원 콜센터",
-        ko_weak="사람 담당자 고객센터",
+        ko="상담원 상담사 상담직원 직원 콜센터 유인상담",
+        ko_weak="사람 담당자 고객센터 상담",
     ),
     "boss": _entry(  # a person with authority: an escalation when asked for or complained to, else just a word
-        en="manager managers supervisor supervisors boss",
-        ko="매니저 관리자 책임자 윗사람 상급자 상사 팀장 점장 사장님 대표님",
+        en="manager managers supervisor supervisors boss superior superiors",
+        ko="매니저 메니저 관리자 책임자 윗사람 윗선 상급자 상사 팀장 점장 사장님 대표님",
     ),
     "escalate": _entry(
         en="escalate escalation complaint complaints complain lawyer lawyers attorney lawsuit sue suing court "
@@ -111,23 +113,23 @@ CONCEPTS: dict[str, Entry] = {
     ),
     "shipping": _entry(
         en="ship shipping shipment shipped delivery deliver delivered deliveries package packages parcel "
-           "tracking courier carrier postal dispatch dispatched transit ups fedex usps dhl",
+           "tracking courier carrier postal dispatch dispatched transit ups fedex usps dhl customs",
         en_weak="arrive arrived arrival address mail track late",
-        ko="배송 배달 택배 송장 운송장 출고 배송지 기사님 택배사 우체국 수령",
+        ko="배송 배달 택배 송장 운송장 출고 배송지 기사님 택배사 우체국 수령 통관 세관 해외배송 직구",
         ko_weak="도착 주소 분실",
     ),
     "account": _entry(
         en="account accounts profile email username settings signup register registration membership "
            "privacy gdpr newsletter unsubscribe nickname",
         en_weak="address name data personal preferences",
-        ko="계정 회원 회원정보 프로필 이메일 아이디 닉네임 설정 가입 탈퇴 개인정보 전화번호 연락처 수신거부",
+        ko="계정 회원 회원정보 프로필 이메일 아이디 닉네임 설정 가입 탈퇴 개인정보 전화번호 연락처 수신거부 명의",
         ko_weak="주소 이름 정보",
     ),
     "general": _entry(  # ordinary questions that fit no department
         en="information info hours store location policy feedback suggestion partnership careers job inquiry "
-           "enquiry",
+           "enquiry office headquarters branch curious transcripts",
         en_weak="question questions details detail change",
-        ko="영업시간 매장 위치 정책 건의 제안 제휴 채용",
+        ko="영업시간 매장 위치 정책 건의 제안 제휴 채용 방문 지점 본사 사무실",
         ko_weak="문의 질문 궁금 변경 안내",
     ),
     "finish": _entry(  # for tools only: a tool that ends the conversation
@@ -170,6 +172,8 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     (r"\bno (?:problem|issue|issues|worries)\b|\bnot (?:a|an) (?:problem|issue)\b|\bno trouble\b", None, 0),
     (r"\bpay(?:ing)? (?:attention|a visit|respect)\b|\bgive me a break\b|\bcrash course\b|\bfor the record\b",
      None, 0),
+    (r"\bno complaints?\b|\bnot made of money\b|\b(?:connect|transfer|put)\s+me\s+(?:through\s+)?(?:with|to)\b|"
+     r"\b(?:file|password|task|download|package|window|device|plugin|extension|tab|ad|event)\s+managers?\b", None, 0),
     (r"\btake my business elsewhere\b|\bi (?:don'?t|do not) buy (?:it|that|your|the|this|any)\b|\bbuy (?:me )?(?:some )?time\b",
      None, 0),
     (r"\baccount for\b|\bon account of\b|\bby the way\b|\bfixed (?:price|rate|income)\b|\bdeal(?:s|ing|t)? with\b|"
@@ -206,8 +210,9 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     (r"(?:주소|이메일|메일|이름|전화번호|연락처|닉네임|정보|회원정보)\S*\s*(?:을|를)?\s*(?:좀\s*)?(?:변경|바꾸|바꿔|수정)",
      "account", 1.0),
     (r"\b(?:after|since) (?:the |an? |this )?(?:latest |last |recent |new )?update\b|\blocked out\b|\bcan'?t get "
-     r"(?:past|through|into)\b", "technical", 1.0),
-    (r"\b(?:order|package|parcel|delivery|shipment|it)\s+(?:is|was|'s|are)\s+(?:\w+\s+)?late\b|\blate (?:delivery|order|"
+     r"(?:past|through|into)\b|\b(?:just\s+)?(?:spins?|spinning|loads?|loading|hangs?|hanging|buffers?|buffering)\s+"
+     r"(?:forever|endlessly|nonstop|for ages)\b|\bkeeps? (?:spinning|loading|buffering|hanging|logging me out)\b", "technical", 1.0),
+    (r"\b(?:order|package|parcel|delivery|shipment|it)\s+(?:is|was|'s|are)\s+(?:\w+\s+){0,2}late\b|\blate (?:delivery|order|"
      r"package|parcel)\b", "shipping", 1.0),
     # Things that do not do what they should.
     (r"\b(?:stopped|stops|quit|quits)\s+working\b|\b(?:doesn'?t|does not|don'?t|do not|won'?t|will not|isn'?t|is not|not|"
@@ -215,6 +220,8 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"move|do anything|do a thing|hold|light|fire)\b|\bfell apart\b|\bfalls? apart\b|\bbroke down\b|\bkeeps? "
      r"(?:rolling|falling|breaking|failing|stalling|jamming|misfiring|exploding)\b|\bnot as (?:described|advertised)\b",
      "malfunction", 1.0),
+    (r"\bacting up\b|\bon the fritz\b|\bconked out\b|\bgave out\b|\bgive out\b|\bsputters?\b|\bsputtering\b|"
+     r"\b(?:looked at|checked out|serviced)\b|\b(?:a/s|as)\s*(?:받|신청|접수|센터|요청|가능|되나)", "repairs", 1.0),
     (r"작동\S*\s*(?:이|을)?\s*(?:안|잘\s*안|멈|못)|안\s*(?:먹어|먹혀|움직|켜져|켜지|돌아가|나와)|효과\S*\s*(?:가|는|도)?\s*"
      r"(?:1도\s*|하나도\s*|전혀\s*)?없|멈추질\s*않|말을\s*안\s*들|금이\s*(?:갔|가|감)|안\s*(?:열려|열리|닫혀|닫히|늘어나|"
      r"켜|꺼|잠겨|잠기)", "malfunction", 1.0),
@@ -231,7 +238,8 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     # Wanting to buy, said without a buying word.
     (r"\blooking for (?:a|an|some|something|new)\b|\bdo you (?:have|sell|carry|stock)\b|\bwhat do you (?:have|sell)\b|"
      r"\bin the market for\b|\bi(?:'d| would) like (?:to get|to order|some|a new)\b|\bi want (?:to get|to order|a new)\b|"
-     r"\bwhat you(?:'ve| have)? got\b|\b(?:got|have you got) anything\b|\bshow me what\b|\b(?:thinking (?:about|of)|"
+     r"\bwhat you(?:'ve| have)? got\b|\btake my money\b|\bget my hands on\b|\bpre-?order|\bin stock\b|"
+     r"\bwhat (?:sizes|colou?rs|models) (?:are there|do you have)\b|\b(?:got|have you got) anything\b|\bshow me what\b|\b(?:thinking (?:about|of)|"
      r"considering|planning (?:on|to)) (?:getting|buying|ordering|purchasing|get|buy|order)\b|\bplace an order\b",
      "sales", 0.8),
     (r"사고\s*싶|살\s*수\s*있|사려(?:고|는데|면|구)|구매\s*(?:하고|하려|할|희망)|주문\s*(?:하고\s*싶|하려|할게|할께|할래)|"
@@ -240,9 +248,20 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      "sales", 1.0),
     # A question that fits no department.
     (r"\b(?:i want|i'd like|i would like|i need|i just want) to know\b|\bdo you(?: guys| folks| all)? (?:offer|support|"
-     r"provide|have (?:a|an|any))\b|\bwhat (?:are|is) your\b", "general", 0.8),
+     r"provide|have (?:a|an|any))\b|\bwhat (?:are|is) your\b|\bjust (?:wanted|want) to (?:ask|know)\b|\bhow long "
+     r"(?:do|does|will|can|is)\b|\bwhere (?:is|are) (?:your|the) (?:office|store|shop|headquarters|hq|branch)", "general", 0.8),
+    (r"어디(?:예요|에요|인가요|야|죠|에\s*있)|(?:알고|묻고|여쭤보고)\s*싶", "general", 0.8),
+    (r"\b(?:copy of|download|export|delete|access to) (?:my |all my |all of my )?(?:personal )?(?:data|information|info)\b|"
+     r"\bpersonal data\b|개인\s*정보\S*\s*(?:다운|삭제|열람)", "account", 1.0),
+    (r"\bsomeone from (?:your|the) (?:team|company|staff|side)\b|\breach out to me\b|\bcall me back\b|\bpersonally\b|"
+     r"유인\s*상담|전화\s*상담", "human", 1.0),
+    # Something does not do what it should: "it won't latch", "the rocket won't launch" (not "I won't pay").
+    (r"(?<!\bi\s)(?<!\bwe\s)(?<!\byou\s)(?<!\bi'll\s)\b(?:won'?t|wont|will not|doesn'?t|does not|didn'?t|did not|can'?t|"
+     r"cannot|refuses? to|fails? to|failed to)\s+(?!be\b|have\b|want\b|need\b|know\b|understand\b|pay\b|buy\b|order\b|"
+     r"get\b|help\b|find\b|see\b|tell\b|care\b|mind\b)\w+", "malfunction", 0.7),
     # Something does not do what it should, said the Korean way: "안 + verb" (read last: specific phrases first).
-    (r"(?<![가-힣])안\s+(?!녕|내|에|쪽|심|전|경|방|과)[가-힣]{1,4}(?:요|다|네|음|함|어|아)(?![가-힣])", "malfunction", 0.5),
+    (r"(?<![가-힣])안\s+(?!녕|내|에|쪽|심|전|경|방|과)[가-힣]{1,5}(?:요|다|네|음|함|어|아)(?![가-힣])|[가-힣]{2,}지\s*(?:않|못)"
+     r"(?:아요|아|네요|습니다|음|고|는데)", "malfunction", 0.7),
 )
 PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...], float], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), tuple(concepts.split(",")) if concepts else (), weight)

@@ -102,7 +102,9 @@ def _correction(word: str) -> str | None:
     """The known word an unknown English word is a typo of, if exactly that plausible."""
     if len(word) < 4 or word in _EN_IGNORED or word in lexicon.NOT_TYPOS or en_stem(word) in _ENGLISH:
         return None
-    return next((known for known in (*_KNOWN_EN, *_PHRASE_WORDS) if known != word and near_miss(word, known)), None)
+    # An inflection ('service' ~ 'serviced') is another word, not a typo.
+    return next((known for known in (*_KNOWN_EN, *_PHRASE_WORDS) if known != word and not known.startswith(word)
+                 and not word.startswith(known) and near_miss(word, known)), None)
 
 
 def _corrected(text: str) -> str:

@@ -83,9 +83,12 @@ def label_of(tool: ToolSpec, lang: str, option: str | None = None) -> str:
         return lexicon.LABELS.get(key, {}).get(lang, option) if lang == "ko" else option
     if tool.description and (language_of(tool.description) or "en") == lang:
         return _phrase(tool.description)
-    concepts = read(tool.description).concepts() or read(tool.name.replace("_", " ")).concepts()
-    concept = max(concepts, key=concepts.get) if concepts else None
-    return lexicon.LABELS.get(concept, {}).get(lang, tool.name.replace("_", " ")) if concept else tool.name.replace("_", " ")
+    mentions = read(tool.description).mentions or read(tool.name.replace("_", " ")).mentions
+    concepts = [c for c in dict.fromkeys(m.concept for m in mentions if not m.negated) if c in lexicon.LABELS]
+    named = [c for c in concepts if c in lexicon.INTENT_CONCEPTS][:2] or concepts[:1]
+    if not named:
+        return tool.name.replace("_", " ")
+    return "·".join(lexicon.LABELS[c][lang] for c in named) if lang == "ko" else " or ".join(lexicon.LABELS[c][lang] for c in named)
 
 
 def options_question(tools: list[ToolSpec], options: list[str], lang: str) -> str:

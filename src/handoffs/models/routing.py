@@ -96,6 +96,7 @@ BASIC_STOPWORDS = frozenset("""the a an and or of to for with it its is are be a
     user customer user's customer's""".split())
 
 
+@lru_cache(maxsize=16384)
 def word_keys(text: str, drop: frozenset[str] = _GENERIC_WORDS) -> frozenset[str]:
     """Content words of ``text`` as comparable keys (English stems, Korean stems), ``drop`` words left out."""
     keys = set()
@@ -147,7 +148,24 @@ def _profile(name: str, description: str, parameters_json: str) -> ToolProfile:
 
 def profile(tool: ToolSpec) -> ToolProfile:
     """The tool's profile (cached: the same tool is read once per process)."""
-    return _profile(tool.name, tool.description, json.dumps(dict(tool.parameters), sort_keys=True, default=str))
+    try:
+        key = repr(tool.parameters)  # cheap, and equal for the same schema built the same way
+        return _profile_by_repr(tool.name, tool.description, key, tool)
+    except RecursionError:  # a pathologically deep schema: read it without its arguments
+        return _profile(tool.name, tool.description, "{}")
+
+
+_BY_REPR: dict[tuple[str, str, str], ToolProfile] = {}
+
+
+def _profile_by_repr(name: str, description: str, key: str, tool: ToolSpec) -> ToolProfile:
+    found = _BY_REPR.get((name, description, key))
+    if found is None:
+        if len(_BY_REPR) > 4096:
+            _BY_REPR.clear()
+        found = _BY_REPR[(name, description, key)] = _profile(
+            name, description, json.dumps(dict(tool.parameters), sort_keys=True, default=str))
+    return found
 
 
 def candidates(tools: list[ToolSpec]) -> list[Candidate]:
@@ -166,13 +184,18 @@ def candidates(tools: list[ToolSpec]) -> list[Candidate]:
     return found
 
 
+_RELATED_BY_SAID: dict[str, list[tuple[str, float]]] = {}
+for (_said, _offered), _factor in lexicon.RELATED.items():
+    _RELATED_BY_SAID.setdefault(_said, []).append((_offered, _factor))
+
+
 def _offer(candidate: Candidate, concept: str, direct_only: bool = False) -> tuple[float, str]:
     """How much the candidate offers ``concept`` (directly, or through a related concept), and which it offers."""
     best, via = candidate.concepts.get(concept, 0.0), concept
     if direct_only or candidate.catch_all:
         return best, via
-    for (said, offered), factor in lexicon.RELATED.items():
-        if said == concept and candidate.concepts.get(offered, 0.0) * factor > best:
+    for offered, factor in _RELATED_BY_SAID.get(concept, ()):
+        if candidate.concepts.get(offered, 0.0) * factor > best:
             best, via = candidate.concepts[offered] * factor, offered
     return best, via
 
