@@ -59,7 +59,7 @@ _INJECTION = re.compile(
     r"(?:무시|잊어|잊고|지워|삭제)|시스템\s*프롬프트|(?:지금부터|이제부터|이제)\s*(?:너는|넌|당신은)"
     r"|(?:너|넌|당신).{0,12}(?:개발자|관리자)\s*모드|(?:개발자|관리자)\s*모드\S*\s*(?:로\s*)?(?:전환|활성화|켜)"
     r"|탈옥|(?:너는|넌|당신은)\s*이제|(?:system|시스템|developer|개발자)\s*(?:message|메시지|note|노트|알림|공지|prompt)?\s*:"
-    r"|\[\s*(?:system|시스템|developer|개발자|admin|관리자|운영자)\s*\]"
+    r"|\[\s*(?:system|시스템|developer|개발자|admin|관리자|운영자)[^\]]{0,12}\]"
     r"|[a-z]+_[a-z_]+\s*(?:를|을)?\s*(?:호출|실행|불러|사용)|(?:^|[\s.])(?:관리자|개발자|운영자|시스템)(?:입니다|이에요|예요|다)(?=[\s.!]|$)"
     r"|\bi(?:'m| am) (?:the |an? |your )?(?:admin|administrator|developer|system|operator of this bot)\b"
     r"|<\s*/?\s*(?:system|admin|developer|instructions?|sys)\s*>|\b(?:admin|administrator|system|developer|moderator)\s+"
@@ -84,7 +84,7 @@ _IDENTITY_QUESTION = re.compile(
 
 
 _ADDITIVE = re.compile(r"\btoo\b(?=\s*[.!?,]|\s*$)|\b(?:and also|also|as well|plus|on top of that|another thing|besides that|additionally|"
-                       r"in addition|two things|a couple of things)\b|두\s*가지|그리고|또한|게다가|거기다|하고\s*또|[가-힣]도\s+(?!없|안|못)", re.IGNORECASE)
+                       r"in addition|two things|a couple of things|separately|both (?:issues|problems|things))\b|두\s*가지|그리고|또한|게다가|거기다|하고\s*또|[가-힣]도\s+(?!없|안|못)", re.IGNORECASE)
 
 
 def _has_any(text: str, phrases: tuple[str, ...]) -> bool:
@@ -127,25 +127,30 @@ def is_greeting_only(text: str) -> bool:
     return bool(_GREETING.match(text))
 
 
-_PERSON_EN = (r"(real person|live agent|human being|someone (?:higher up|senior|in charge|from (?:your|the) (?:team|company|"
-              r"staff|side))|higher[- ]ups?|customer service|humans?|person|people|someone|somebody|agent|reps?|"
+_PERSON_EN = (r"(real person|live agent|human being|someone (?:higher up|more senior|senior|in charge|from (?:your|the) "
+              r"(?:team|company|staff|side))|higher[- ]ups?|superiors?|customer service|humans?|person|people|someone|somebody|agent|reps?|"
               r"representative|operator|staff|employee|managers?|supervisors?|boss)")
 _PEOPLE_ASKED_EN = tuple(re.compile(p, re.IGNORECASE) for p in (
     r"\b(?:talk|speak|chat|get through)\s+(?:to|with)\s+(?:\w+\s+){0,3}?" + _PERSON_EN + r"\b",
-    r"\b(?:get|give|find|bring|put|connect|transfer|escalate|send|pass|hand)\s+(?:me\s+)?(?:\w+\s+){0,2}?"
-    r"(?:to\s+|with\s+|through\s+to\s+)?(?:\w+\s+){0,2}?" + _PERSON_EN + r"\b",
+    r"\b(?:get|give|find|bring|put|connect|transfer|escalate|send|pass|hand)\s+(?:me\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:to\s+|with\s+|through\s+to\s+)?(?:[\w-]+\s+){0,3}?" + _PERSON_EN + r"\b",
     r"\b(?:want|need|demand|request|ask for|asking for|like|prefer|insist on)\s+(?:to\s+(?:talk|speak|chat)\s+"
     r"(?:to|with)\s+)?(?:\w+\s+){0,3}?" + _PERSON_EN + r"\b",
     r"\b(?:is there|are there|can i get|can i have|could i get|could i have|may i have)\s+(?:\w+\s+){0,2}?"
     + _PERSON_EN + r"\b",
-    r"\b" + _PERSON_EN + r"\s*(?:please|pls|plz|now|asap|!)",
+    r"\b" + _PERSON_EN + r"[\s,]*(?:please|pls|plz|now|asap|!)",
     r"\b" + _PERSON_EN + r"\s+(?:\w+\s+){0,5}?(?:reach out|call me|contact me|get back to me|look at|look into|check)",
+    r"\b" + _PERSON_EN + r"\s+(?:\w+\s+){0,3}?(?:i can|i could|to) (?:talk|speak|chat)",
 ))
-_PERSON_KO = (r"(상담원|상담사|상담직원|직원|사람|담당자|매니저|관리자|책임자|윗사람|윗선|상급자|상사|팀장|점장|사장님|대표님|"
+_PERSON_KO = (r"(상담원|상담사|상담직원|직원|사람|담당자|매니저|메니저|관리자|책임자|윗사람|윗선|상급자|상사|팀장|점장|사장|대표|"
               r"높은\s*사람|유인\s*상담|전화\s*상담|상담)")
-_PEOPLE_ASKED_KO = re.compile(r"(?:" + _PERSON_KO + r"|" + _PERSON_EN + r")[^\s.!?]*(?:\s+[^\s.!?]+){0,2}?\s*(?:좀\s*)?"
-                              r"(?:직접\s*)?(?:좀\s*)?(?:불러|바꿔|연결|나와|나오|통화|얘기|이야기|대화|만나|넘겨|돌려|요(?:$|[\s.!?~])|"
-                              r"주세요|부탁|해\s*주|원해|하고\s*싶|받고\s*싶|있어요|있나요|계세요|계신가요|가능)", re.IGNORECASE)
+_PEOPLE_ASKED_KO = re.compile(
+    r"(?:" + _PERSON_KO + r"|" + _PERSON_EN + r")[^\s.!?]*\s*(?:(?:좀|직접|당장|빨리|지금|바로|한번|한\s*번)\s*)*"
+    r"(?:(?:불러|바꿔|연결|넘겨|돌려)\S*\s*(?:주세요|줘|줄래|주실|주시|달라|요|해|좀|가능|부탁|원해|요청|바랍|해\s*주)"
+    r"|(?:불러|바꿔|연결|넘겨|돌려)(?:주|줘|달)"
+    r"|(?:통화|얘기|이야기|대화|상담|말|채팅)\S*\s*(?:하고\s*싶|할\s*수\s*있|하게\s*해|좀|요$|원해|시켜|가능|부탁)"
+    r"|나오라|나와\s*(?:주세요|봐|라)"
+    r"|만나고\s*싶|있어요\s*\?|있나요|없어요\s*\?|없나요|계세요|계신가요|가능|좀\s*요?(?:$|[\s.!?~]))", re.IGNORECASE)
 
 
 def people_asked_for(text: str) -> list[tuple[int, int]]:
@@ -158,6 +163,28 @@ def people_asked_for(text: str) -> list[tuple[int, int]]:
     if not spans and len(words(text)) <= 3:
         spans = [m.span(1) for pattern in (re.compile(r"\b" + _PERSON_EN + r"\b", re.I), re.compile(_PERSON_KO))
                  for m in pattern.finditer(text)]
+    return spans
+
+
+_HEDGE = re.compile(r"\b(?:might|maybe|perhaps|later|someday|eventually|not urgent|no rush|at some point)\b|나중에|언젠가|"
+                    r"급한\s*건\s*아니|급하진\s*않", re.IGNORECASE)
+_COMPLIMENT = re.compile(r"\b(?:love|loved|nice|pretty|cool|great|awesome|beautiful|fun)\b|예쁘|이쁘|멋지|멋있|좋네요|좋아요|귀엽",
+                         re.IGNORECASE)
+_SENTENCE_BREAK = re.compile(r"[.!?\n]+|\b(?:but|also)\b|그리고|근데|그런데")
+
+
+def asides(text: str) -> list[tuple[int, int, float]]:
+    """Sentences that are not the request: hedged ("I might buy one later") or small talk ("앱 디자인 예쁘네요")
+    — as (start, end, weight factor) spans, so what they mention counts for less."""
+    spans, start = [], 0
+    for match in [*_SENTENCE_BREAK.finditer(text), None]:
+        end = match.start() if match else len(text)
+        sentence = text[start:end]
+        if _HEDGE.search(sentence):
+            spans.append((start, end, 0.5))
+        elif _COMPLIMENT.search(sentence) and not (states_a_need(sentence) or gives_a_reason(sentence) or says_no(sentence)):
+            spans.append((start, end, 0.3))
+        start = match.end() if match else end
     return spans
 
 

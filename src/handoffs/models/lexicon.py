@@ -73,7 +73,7 @@ CONCEPTS: dict[str, Entry] = {
            "quote recommend recommendation recommendations wholesale bulk promotion promo coupon sell selling seller "
            "bestseller bestselling preorder restock",
         en_weak="price prices offer offers interested stock available cost deal deals upgrade gift model models",
-        ko="구매하 구입하 살게 살래 살까 사려 살려고 사야 지름신 신모델 신형 예약구매 사전예약 쇼핑 카탈로그 할인 세일 견적 추천 신제품 신상 재고 장바구니 "
+        ko="구매하 구입하 살게 살래 살까 사려 살려고 사야 지름신 지를 질러 질렀 이벤트 행사 신모델 신형 예약구매 사전예약 쇼핑 카탈로그 할인 세일 견적 추천 신제품 신상 재고 장바구니 "
            "프로모션 쿠폰 판매 도매 대량 구경",
         ko_weak="가격 상품 제품 주문하 구매 구입 선물",
     ),
@@ -102,7 +102,7 @@ CONCEPTS: dict[str, Entry] = {
     ),
     "boss": _entry(  # a person with authority: an escalation when asked for or complained to, else just a word
         en="manager managers supervisor supervisors boss superior superiors",
-        ko="매니저 메니저 관리자 책임자 윗사람 윗선 상급자 상사 팀장 점장 사장님 대표님",
+        ko="매니저 메니저 관리자 책임자 윗사람 윗선 상급자 상사 팀장 점장 사장 대표님",
     ),
     "escalate": _entry(
         en="escalate escalation complaint complaints complain lawyer lawyers attorney lawsuit sue suing court "
@@ -116,20 +116,20 @@ CONCEPTS: dict[str, Entry] = {
            "tracking courier carrier postal dispatch dispatched transit ups fedex usps dhl customs",
         en_weak="arrive arrived arrival address mail track late",
         ko="배송 배달 택배 송장 운송장 출고 배송지 기사님 택배사 우체국 수령 통관 세관 해외배송 직구",
-        ko_weak="도착 주소 분실",
+        ko_weak="도착 주소 분실 이사",
     ),
     "account": _entry(
         en="account accounts profile email username settings signup register registration membership "
            "privacy gdpr newsletter unsubscribe nickname",
         en_weak="address name data personal preferences",
-        ko="계정 회원 회원정보 프로필 이메일 아이디 닉네임 설정 가입 탈퇴 개인정보 전화번호 연락처 수신거부 명의",
+        ko="계정 회원 회원정보 회원등급 프로필 이메일 아이디 닉네임 설정 가입 탈퇴 개인정보 전화번호 연락처 수신거부 명의",
         ko_weak="주소 이름 정보",
     ),
     "general": _entry(  # ordinary questions that fit no department
         en="information info hours store location policy feedback suggestion partnership careers job inquiry "
            "enquiry office headquarters branch curious transcripts",
         en_weak="question questions details detail change",
-        ko="영업시간 매장 위치 정책 건의 제안 제휴 채용 방문 지점 본사 사무실",
+        ko="영업시간 운영시간 운영하 휴무 매장 위치 정책 건의 제안 제휴 채용 방문 지점 본사 사무실",
         ko_weak="문의 질문 궁금 변경 안내",
     ),
     "finish": _entry(  # for tools only: a tool that ends the conversation
@@ -226,6 +226,8 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"(?:1도\s*|하나도\s*|전혀\s*)?없|멈추질\s*않|말을\s*안\s*들|금이\s*(?:갔|가|감)|안\s*(?:열려|열리|닫혀|닫히|늘어나|"
      r"켜|꺼|잠겨|잠기)", "malfunction", 1.0),
     # Asking for a person.
+    (r"\bsomeone (?:higher up|more senior|senior|in charge|with (?:more )?authority)\b|\bhigher[- ]ups?\b|\byour superiors?\b",
+     "boss", 1.0),
     (r"\b(?:real|actual|live|human)\s+(?:person|human|agent|people|being|representative|rep|operator)\b",
      "human", 1.0),
     (r"\bsales\s+(?:agent|rep|representative|team|department|person|people)\b", "sales", 1.0),
@@ -255,6 +257,27 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"\bpersonal data\b|개인\s*정보\S*\s*(?:다운|삭제|열람)", "account", 1.0),
     (r"\bsomeone from (?:your|the) (?:team|company|staff|side)\b|\breach out to me\b|\bcall me back\b|\bpersonally\b|"
      r"유인\s*상담|전화\s*상담", "human", 1.0),
+    # More ways to want to buy, to want money back, or to be billed wrong.
+    (r"\bhow much (?:for|is|are|does|do|would|will|to)\b|\bwhat(?:'s| is) the price\b|\bcheapest\b|\bprice (?:of|for)\b|"
+     r"\bcomes? in (?:red|blue|green|black|white|other colou?rs?|a bigger size|\w+ sizes?)\b|\b(?:i'?d like|i want|i need|can i "
+     r"get|give me) (?:\w+ )?more\b|\banother (?:one|pair|set|crate|box)\b|\b(?:and |also )?(?:order|buy|purchase) (?:a|an|"
+     r"some|another|more|\d+|one|two|three|ten)\b|\b1\+1\b", "sales", 1.0),
+    (r"(?:뭐|뭐가|어떤\s*거|어떤\s*게)\s*(?:있어요|있나요|있을까요|있음)|살\s*만한|잡을\s*만한|추천\s*(?:해|좀)|1\+1", "sales", 0.8),
+    (r"\bjust (?:browsing|looking)\b|구경\s*(?:왔|하러|중)|둘러보", None, 0),
+    (r"\brecommend (?:a |an |some |me )?(?:good |nice )?(?:movie|film|song|book|restaurant|show|series|game|recipe|place to eat)"
+     r"s?\b|\b(?:bank|banking) app\b", None, 0),
+    (r"\bget (?:\w+\s+){0,4}?back\b(?! to me)|\bsend (?:it|them) back\b", "refund", 0.8),
+    (r"\b(?:took|charged|billed|paid|debited|deducted)\s+(?:me\s+)?\$\s?\d|\$\s?\d[\d,.]*\s+(?:more|extra|instead)|"
+     r"\bdouble[- ]?(?:dinged|billed|hit)\b|\bdinged\b|\b(?:left|came out of|taken from|deducted from|withdrawn from)\s+my\s+"
+     r"(?:account|card|bank)\b|\b(?:same )?amount\s+(?:\w+\s+){0,4}?(?:twice|two times)\b", "billing", 1.0),
+    (r"\$\s?\d[\d,.]*|\d[\d,]*\s*(?:원|달러|dollars|usd|krw)\b|\d[\d,]*원", "billing", 0.5),
+    (r"\bworked (?:\w+\s+){0,2}?(?:until|till|til|up until)\b|\bused to work\b|\bsupposed to\b|\bthe manual says\b|"
+     r"맛이\s*(?:갔|가)|(?:바퀴|손잡이|뚜껑|나사|부품|끈|줄|다리|버튼|날개|스프링)\S*\s*(?:이|가)?\s*(?:빠졌|떨어졌|부러졌|풀렸|찢어졌|나갔)",
+     "malfunction", 1.0),
+    (r"(?<![가-힣])(?:아직도|여전히)\s", "malfunction", 0.5),
+    (r"\barrived (?:\w+\s+)?late\b|\blate (?:arrival|delivery)\b|\bmoving (?:house|home|out)\b|\bnew (?:address|place|house|"
+     r"apartment|home)\b|\bsend it to (?:my|the|a) (?:new|other|different)\b", "shipping,account", 0.8),
+    (r"(?:address|email|이메일|주소|연락처|전화번호)\S*\s*(?:을|를|만|도)?\s*(?:좀\s*)?(?:변경|바꾸|바꿔|수정)", "account", 1.0),
     # Something does not do what it should: "it won't latch", "the rocket won't launch" (not "I won't pay").
     (r"(?<!\bi\s)(?<!\bwe\s)(?<!\byou\s)(?<!\bi'll\s)\b(?:won'?t|wont|will not|doesn'?t|does not|didn'?t|did not|can'?t|"
      r"cannot|refuses? to|fails? to|failed to)\s+(?!be\b|have\b|want\b|need\b|know\b|understand\b|pay\b|buy\b|order\b|"
@@ -273,10 +296,6 @@ PAST_PURCHASE = re.compile(r"\b(?:bought|ordered|purchased)\b|\bmy (?:order|purc
                            r"(?:샀|산\s|주문한|주문했|구매한|구매했|구입한|구입했|시킨|시켰)", re.IGNORECASE)
 # Words that are also first names: capitalised in mid-sentence, they are a person ("my daughter Sue").
 NAME_WORDS = frozenset({"sue", "bill", "chase", "mark", "rose", "grace"})
-# Common English words one letter away from a lexicon word: never "corrected" into it.
-NOT_TYPOS = frozenset("""crush clash logic debut broker stuff manage managed managing manages serve served serving
-    table charter browse loading leading court count postal portal denied detect defeat rested cracker repaid change""".split())
-
 # Labels for talking about a concept to the customer, in each language.
 LABELS: dict[str, dict[str, str]] = {
     "billing": {"en": "billing", "ko": "결제·청구"},

@@ -82,25 +82,42 @@ def _tables() -> tuple[dict[str, list[tuple[str, float]]], dict[str, list[tuple[
 
 _ENGLISH, _KOREAN = _tables()
 _KO_LONGEST = max(len(k) for k in _KOREAN)
-_KNOWN_EN = sorted({en_stem(w): w for e in lexicon.CONCEPTS.values() for w in (*e.strong, *e.weak) if len(w) >= 5}.values())
+_KNOWN_EN = sorted({w for e in lexicon.CONCEPTS.values() for w in (*e.strong, *e.weak) if len(w) >= 5})
 # Words the phrases are made of ("money" in "money back"), so a typo inside a phrase is read too ("mony back").
 _PHRASE_WORDS = sorted({w for pattern, _, _ in lexicon.PHRASES for w in re.findall(r"(?<![\\?])\b[a-z]{5,}\b", pattern.pattern)})
 _STRONG_KO = sorted({w for e in lexicon.CONCEPTS.values() for w in e.ko_strong if len(w) >= 2})
+# Last syllables of verb forms ('꺼져', '살게', '하자'): such entries are not looked for inside other words.
+_VERBAL_ENDINGS = frozenset("지져졌진짐기겨김겼추춰춤췄려림게래까야치쳐칠친침가요는다고어었슬하해와움줘주혔힌러자")
+# Text-speak, read as the words it stands for ("talk 2 ur supervisor", "pls", "ppl").
+_TEXT_SPEAK = {"2": "to", "4": "for", "ur": "your", "u": "you", "r": "are", "pls": "please", "plz": "please",
+               "ppl": "people", "thx": "thanks", "cuz": "because", "bc": "because", "acct": "account",
+               "pmt": "payment", "b4": "before", "rn": "right now", "dont": "don't", "cant": "can't", "wont": "won't",
+               "doesnt": "doesn't", "didnt": "didn't", "isnt": "isn't", "im": "i'm", "ive": "i've", "wanna": "want to",
+               "gonna": "going to", "gotta": "have to", "tho": "though", "w/": "with", "msg": "message"}
 _EN_IGNORED = frozenset("a an the and or but to of in on at for with is are was be it i my me you your we our".split())
 
 
 def _english_word(word: str) -> list[tuple[str, float]]:
     found = _ENGLISH.get(en_stem(word))
-    if found or len(word) < 4 or word in _EN_IGNORED or word in lexicon.NOT_TYPOS:
+    if found or len(word) < 4 or word in _EN_IGNORED:
         return found or []
     typo = _correction(word)  # 'chraged', 'refnud'
     return [(concept, weight * 0.8) for concept, weight in _ENGLISH.get(en_stem(typo), [])] if typo else []
 
 
+@lru_cache(maxsize=1)
+def _english_words() -> object:
+    """An English word list with frequencies (pyspellchecker's), loaded once, the first time a word is unknown."""
+    from spellchecker import SpellChecker
+
+    return SpellChecker(language="en", distance=1)
+
+
 @lru_cache(maxsize=8192)
 def _correction(word: str) -> str | None:
-    """The known word an unknown English word is a typo of, if exactly that plausible."""
-    if len(word) < 4 or word in _EN_IGNORED or word in lexicon.NOT_TYPOS or en_stem(word) in _ENGLISH:
+    """The known word an unknown English word is a typo of, if exactly that plausible. A real English word
+    ('sorted', 'served', 'contacting') is never "corrected" into a lexicon word it happens to be one letter from."""
+    if len(word) < 4 or word in _EN_IGNORED or en_stem(word) in _ENGLISH or word in _english_words():
         return None
     # An inflection ('service' ~ 'serviced') is another word, not a typo.
     return next((known for known in (*_KNOWN_EN, *_PHRASE_WORDS) if known != word and not known.startswith(word)
@@ -110,8 +127,12 @@ def _correction(word: str) -> str | None:
 def _corrected(text: str) -> str:
     """``text`` with English typos of known words replaced, so phrases match ('mony back' -> 'money back')."""
     out, last = [], 0
-    for token in tokens(text):
-        fixed = None if token.korean else _correction(token.text)
+    found = tokens(text)
+    for i, token in enumerate(found):
+        fixed = None if token.korean else _TEXT_SPEAK.get(token.text) or _correction(token.text)
+        if token.text in ("2", "4") and not (0 < i < len(found) - 1 and not found[i + 1].text.isdigit()
+                                             and not found[i - 1].text.isdigit()):
+            fixed = None  # a number, not "to"/"for"
         if fixed:
             out += [text[last:token.start], fixed]
             last = token.end
@@ -126,6 +147,8 @@ def _korean_word(word: str) -> list[tuple[str, float, int, int]]:
     for size in range(min(_KO_LONGEST, len(word)), 0, -1):
         for start in range(0, len(word) - size + 1) if size >= 2 else (0,):
             piece = word[start:start + size]
+            if start and size == 2 and piece[-1] in _VERBAL_ENDINGS:
+                continue  # '하자' (a defect) is not inside '말하자면'; verb forms match at a word's start only
             if piece in _KOREAN and not any(s < start + size and start < e for s, e in taken):
                 taken.append((start, start + size))
                 found += [(concept, weight, start, start + size) for concept, weight in _KOREAN[piece]]
@@ -198,12 +221,14 @@ def read(text: str) -> Reading:
                 raw.append(Mention(concept, text[token.start:token.end], weight, token.start, token.end))
     past = [(m.start(), m.end()) for m in lexicon.PAST_PURCHASE.finditer(lowered)]
     set_aside = set_aside_before(lowered)
+    quiet = cues.asides(lowered)
     mentions = []
     for m in sorted(_people(raw, lowered), key=lambda m: (m.start, m.concept)):
         if m.concept == "sales" and _overlaps(past, m.start, m.end):
             continue  # "the skates I bought": an earlier purchase, not a wish to buy
         negated = m.start < set_aside or is_negated(lowered, m.concept, m.word.lower(), m.start, m.end)
-        mentions.append(Mention(m.concept, m.word, m.weight, m.start, m.end, negated, m.requested))
+        weight = m.weight * next((factor for s, e, factor in quiet if s <= m.start < e), 1.0)
+        mentions.append(Mention(m.concept, m.word, weight, m.start, m.end, negated, m.requested))
     return Reading(original, language_of(original), tuple(mentions))
 
 

@@ -34,14 +34,15 @@ _EN_FINE_AFTER = re.compile(r"^\W*(?:\w+\W+){0,2}?(?:is|are|was|were|went|works?
                             r"(?:through\s+)?(?:just\s+)?(?:fine|ok|okay|good|great|perfect|correct|right|normal|on time|"
                             r"safely|in one piece|fast|quick|speedy|smooth|prompt|quickly)\b|^\W*(?:just\s+)?(?:fine|ok|okay|on time|safely|in one piece)\b|"
                             r"^\W*(?:is|was|are)\s*(?:not|n't)\s+(?:the\s+)?(?:problem|issue|reason)", re.I)
-_KO_NOT_AFTER = re.compile(r"^\S*(?:\s+\S+){0,3}?\s*(?:아니(?!면)|아냐|아님|아닌(?!지)|말고)(?![^.!?\n]{0,4}\?)"
+_KO_NOT_AFTER = re.compile(r"^\S*(?:\s+\S+){0,3}?\s*(?:아니(?!면)|아냐|아님|아닌(?!지))(?![^.!?\n]{0,4}\?)|^\S*(?:\s+\S+)?\s*말고"
                            r"|^\S*(?:\s+\S+){0,2}?\s*(?:건|거|게|것|곳|데|일)\s*(?:은|는|도)?\s*(?:하나도\s*|전혀\s*)?없")
 _KO_FINE_AFTER = re.compile(r"^\S*\s*(?:잘\s*(?:됐|되|돼|나갔|처리|들어|왔|도착)|정상|괜찮|문제\s*없|멀쩡|이상\s*없|제때)")
 _KO_NO_WISH_AFTER = re.compile(r"^\S*\s*(?:필요\s*없|필요\s*(?:하지|치)\s*않|원하지\s*않|안\s*(?:할|해도|받아도|원해)|"
                                r"하고\s*싶지\s*않|받고\s*싶지\s*않|됐어|됐고|생각\s*(?:은|이)?\s*없|건\s*아니)")
 _KO_NO_WISH_BEFORE = re.compile(r"(?:^|\s)안\s*$")
 # "...but that's not why I'm writing": the clause before it is set aside; "아 아니다 그냥 됐어요": all of it is.
-_DISMISS_BEFORE = re.compile(r"\b(?:that'?s|that is|it'?s|this is)\s+not\s+(?:why|the reason|what)\b|\banyway\b|\banyhow\b|"
+_DISMISS_BEFORE = re.compile(r"\b(?:that'?s|that is|it'?s|this is)\s+not\s+(?:why|the reason|what)\b|"
+                             r"(?:^|[.!?,;:—–-]\s*)(?:anyway|anyhow)\b|"
                              r"어쨌든|아무튼|그건\s*그렇고|그건\s*(?:중요한\s*게\s*)?"
                              r"아니고|그게\s*(?:문제가\s*|중요한\s*게\s*)?아니라|그\s*얘기\s*하려던\s*건\s*아니", re.I)
 _RETRACT = re.compile(r"\bnever\s*mind\b|\bnvm\b|\bforget (?:it|that|about it)\b|(?:아\s*)?아니다\s*(?:그냥\s*)?(?:됐|괜찮|말)|"
@@ -96,7 +97,8 @@ def set_aside_before(text: str) -> int:
 
 
 def is_negated(text: str, concept: str, word: str, start: int, end: int) -> bool:
-    """Is the mention of ``concept`` at ``text[start:end]`` (lower-cased text) set aside by a negation?"""
-    if re.match(r"[\uac00-\ud7a3]", text[end - 1]):
-        return _korean_negated(text, concept, start, end)
-    return _english_negated(text, concept, word, start, end)
+    """Is the mention of ``concept`` at ``text[start:end]`` (lower-cased text) set aside by a negation?
+    Korean negation follows its noun, English precedes it; mixed messages ("billing address 말고") get both."""
+    if _korean_negated(text, concept, start, end):
+        return True
+    return not re.match(r"[\uac00-\ud7a3]", text[end - 1]) and _english_negated(text, concept, word, start, end)

@@ -212,18 +212,25 @@ def rank(pool: list[Candidate], said: list[Reading]) -> list[Scored]:
     specific = [c for c in pool if not c.catch_all]
     catch_alls = [_catch_all(c, specific) for c in pool if c.catch_all]
     everyone = specific + catch_alls
-    raised: dict[str, float] = {}
-    words_of: dict[str, list[str]] = {}
-    heaviest: dict[str, float] = {}  # the strongest single mention of each concept
+    # Each word the customer wrote, with every concept it says (one word may say two: "manager" is a person and
+    # an escalation), and the concepts they set aside.
+    said_words: list[tuple[str, dict[str, float], bool]] = []  # (word, {concept: weight}, requested)
     negated: set[str] = set()
     for reading in said:
-        for concept, strength in reading.concepts().items():
-            raised[concept] = max(raised.get(concept, 0.0), strength)
-            words_of.setdefault(concept, []).extend(reading.words_for(concept))
+        by_word: dict[tuple[int, str], dict[str, float]] = {}
+        asked: set[tuple[int, str]] = set()
         for m in reading.mentions:
             if not m.negated:
-                heaviest[m.concept] = max(heaviest.get(m.concept, 0.0), m.weight)
+                found = by_word.setdefault((m.start, m.word), {})
+                found[m.concept] = max(found.get(m.concept, 0.0), m.weight)
+                if m.requested:
+                    asked.add((m.start, m.word))
+        said_words += [(word, found, key in asked) for key, found in by_word.items() for word in (key[1],)]
         negated |= reading.negated()
+    raised = {c for _, found, _ in said_words for c in found}
+    direct_only = {c: any(other.concepts.get(c, 0) > 0 for other in everyone) for c in raised}
+    idf = {c: math.log(1 + len(everyone) / max(1, sum(1 for other in everyone if _offer(other, c, direct_only[c])[0] > 0)))
+           for c in raised}
     plain_words = {k for r in said for k in word_keys(r.text)}
     scored: list[Scored] = []
     for candidate in everyone:
@@ -231,28 +238,36 @@ def rank(pool: list[Candidate], said: list[Reading]) -> list[Scored]:
         explicit = info.explicit_only and candidate.option is None
         if explicit and not any(r.asked_for(t) for r in said for t in info.target):
             continue  # "Only call this if explicitly asked to": mentioning a person is not asking for one
-        score, evidence, sure, used = 0.0, [], False, set()
-        for concept, strength in raised.items():
-            # A related concept stands in only when no candidate offers the concept itself.
-            direct_only = any(other.concepts.get(concept, 0) > 0 for other in everyone)
-            offer, via = _offer(candidate, concept, direct_only)
-            if offer <= 0 or (candidate.catch_all and strength < 0.75):
-                continue
-            df = sum(1 for other in everyone if _offer(other, concept, direct_only)[0] > 0)
-            generic = 0.5 if concept in lexicon.GENERIC_CONCEPTS else 1.0
-            score += strength * offer * generic * math.log(1 + len(everyone) / df)
-            evidence += [(w, concept) for w in words_of[concept]]
-            sure = sure or (heaviest.get(concept, 0) >= 0.8 and concept != "problem")
-            used |= set(words_of[concept])
+        # Each word counts once, for the concept that fits this candidate best; more words for the same concept
+        # add less and less (one clear word is enough, three say it louder).
+        per_concept: dict[str, list[float]] = {}
+        evidence: list[tuple[str, str]] = []
+        sure = False
+        for word, found, requested in said_words:
+            best, best_concept = 0.0, ""
+            for concept, weight in found.items():
+                offer, _via = _offer(candidate, concept, direct_only[concept])
+                if offer <= 0 or (candidate.catch_all and weight < 0.75 and concept not in ("general",)):
+                    continue
+                generic = 0.5 if concept in lexicon.GENERIC_CONCEPTS else 1.0
+                # A person the customer asks for is what they want done, more than the story around it.
+                value = weight * offer * generic * idf[concept] * (1.5 if requested else 1.0)
+                if value > best:
+                    best, best_concept = value, concept
+            if best_concept:
+                per_concept.setdefault(best_concept, []).append(best)
+                evidence.append((word, best_concept))
+                sure = sure or (found[best_concept] >= 0.8 and best_concept != "problem")
+        score = sum(v[0] + 0.3 * sum(v[1:3]) for v in (sorted(vals, reverse=True) for vals in per_concept.values()))
         overlap = {k for k in plain_words & candidate.words
                    if sum(1 for other in specific if k in other.words) < len(specific) or len(specific) == 1}
         score += 0.4 * len(overlap)
         evidence += [(k, "") for k in sorted(overlap)]
-        if not sure and len(used) + len(overlap) < 2:
+        if not sure and len({w for w, _ in evidence}) < 2:
             score *= 0.5  # one weak word ("money", "an order") is a hint, not a request
         if explicit:
             score *= 2  # the customer explicitly asked for exactly this
-        if any(candidate.concepts.get(c, 0) >= 0.5 for c in negated):
+        if not candidate.catch_all and any(candidate.concepts.get(c, 0) >= 0.5 for c in negated):
             score *= 0.3
         if score >= MIN_SCORE:
             scored.append(Scored(candidate, round(score, 6), evidence))
