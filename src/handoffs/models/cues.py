@@ -65,6 +65,8 @@ _INJECTION = re.compile(
     r"|<\s*/?\s*(?:system|admin|developer|instructions?|sys)\s*>|\b(?:admin|administrator|system|developer|moderator)\s+"
     r"(?:notice|message|override|command|note|instruction)s?\b|\b(?:transfer|escalate|resolve|record|execute|end|look)_[a-z_]+"
     r"|\bpre-?approved\b|\bapproved by (?:a |the |your )?(?:manager|admin|supervisor|system)\b"
+    r"|\b(?:supervisor|manager|admin|boss)\b[^.]{0,40}\b(?:already )?approved\b|\bpretend (?:the|that|you|we|it|this)\b"
+    r"|\byou(?:'re| are) (?:now )?in the \w+ step\b|\bnew (?:rule|instruction)s?\b|^\s*assistant\s*[,:]"
     r"|(?:관리자|시스템|운영자|개발자)\s*(?:권한|명령|지시)|(?:관리자|시스템|운영자|개발자)(?:가|이)\s*보낸|승인\s*완료|승인해"
     r"|(?:규칙|지시|지침|룰|설정)\S*\s*(?:따위|같은\s*건)?\s*(?:다\s*|전부\s*|모두\s*)?무시",
     re.IGNORECASE)
@@ -84,7 +86,7 @@ _IDENTITY_QUESTION = re.compile(
 
 
 _ADDITIVE = re.compile(r"\btoo\b(?=\s*[.!?,]|\s*$)|\b(?:and also|also|as well|plus|on top of that|another thing|besides that|additionally|"
-                       r"in addition|two things|a couple of things|separately|both (?:issues|problems|things))\b|두\s*가지|그리고|또한|게다가|거기다|하고\s*또|[가-힣]도\s+(?!없|안|못)", re.IGNORECASE)
+                       r"in addition|two things|a couple of things|separately|both (?:issues|problems|things))\b|두\s*가지|둘\s*다|그리고|또한|게다가|거기다|하고\s*또|[가-힣]도\s+(?!없|안|못)", re.IGNORECASE)
 
 
 def _has_any(text: str, phrases: tuple[str, ...]) -> bool:
@@ -128,10 +130,11 @@ def is_greeting_only(text: str) -> bool:
 
 
 _PERSON_EN = (r"(real person|live agent|human being|someone (?:higher up|more senior|senior|in charge|from (?:your|the) "
-              r"(?:team|company|staff|side))|higher[- ]ups?|superiors?|customer service|humans?|person|people|someone|somebody|agent|reps?|"
+              r"(?:team|company|staff|side))|higher[- ]ups?|superiors?|manger|customer service|humans?|person|people|someone|somebody|agent|reps?|"
               r"representative|operator|staff|employee|managers?|supervisors?|boss)")
 _PEOPLE_ASKED_EN = tuple(re.compile(p, re.IGNORECASE) for p in (
     r"\b(?:talk|speak|chat|get through)\s+(?:to|with)\s+(?:\w+\s+){0,3}?" + _PERSON_EN + r"\b",
+    r"\b(?:connected|transferred|put through|passed)\s+(?:to|with)\s+(?:\w+\s+){0,3}?" + _PERSON_EN + r"\b",
     r"\b(?:get|give|find|bring|put|connect|transfer|escalate|send|pass|hand)\s+(?:me\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:to\s+|with\s+|through\s+to\s+)?(?:[\w-]+\s+){0,3}?" + _PERSON_EN + r"\b",
     r"\b(?:want|need|demand|request|ask for|asking for|like|prefer|insist on)\s+(?:to\s+(?:talk|speak|chat)\s+"
@@ -148,7 +151,7 @@ _PEOPLE_ASKED_KO = re.compile(
     r"(?:" + _PERSON_KO + r"|" + _PERSON_EN + r")[^\s.!?]*\s*(?:(?:좀|직접|당장|빨리|지금|바로|한번|한\s*번)\s*)*"
     r"(?:(?:불러|바꿔|연결|넘겨|돌려)\S*\s*(?:주세요|줘|줄래|주실|주시|달라|요|해|좀|가능|부탁|원해|요청|바랍|해\s*주)"
     r"|(?:불러|바꿔|연결|넘겨|돌려)(?:주|줘|달)"
-    r"|(?:통화|얘기|이야기|대화|상담|말|채팅)\S*\s*(?:하고\s*싶|할\s*수\s*있|하게\s*해|좀|요$|원해|시켜|가능|부탁)"
+    r"|(?:통화|얘기|이야기|대화|상담|말|채팅)\S*\s*(?:하고\s*싶|할\s*수\s*있|하게\s*해|좀|요$|원해|원하|시켜|가능|부탁)"
     r"|나오라|나와\s*(?:주세요|봐|라)"
     r"|만나고\s*싶|있어요\s*\?|있나요|없어요\s*\?|없나요|계세요|계신가요|가능|좀\s*요?(?:$|[\s.!?~]))", re.IGNORECASE)
 
@@ -166,8 +169,12 @@ def people_asked_for(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-_HEDGE = re.compile(r"\b(?:might|maybe|perhaps|later|someday|eventually|not urgent|no rush|at some point)\b|나중에|언젠가|"
-                    r"급한\s*건\s*아니|급하진\s*않", re.IGNORECASE)
+_HEDGE = re.compile(r"\b(?:might|maybe|perhaps|probably|later|someday|eventually|at some point)\b|나중에|언젠가|생각\s*중",
+                    re.IGNORECASE)
+# "…, but first and more importantly …", "What I actually need is …", "근데 …": what follows is the request.
+_FOCUS = re.compile(r"\b(?:what i (?:actually|really|just) (?:need|want)|the (?:real |actual |main )?(?:problem|issue|reason) is|but "
+                    r"first|first and (?:more importantly|foremost)|more importantly|my (?:real|actual|main) (?:question|"
+                    r"problem|issue))\b|(?:^|[.!?]\s*)now\s*[:,]|근데|그런데|하지만|다만|그보다|무엇보다|일단", re.IGNORECASE)
 _COMPLIMENT = re.compile(r"\b(?:love|loved|nice|pretty|cool|great|awesome|beautiful|fun)\b|예쁘|이쁘|멋지|멋있|좋네요|좋아요|귀엽",
                          re.IGNORECASE)
 _SENTENCE_BREAK = re.compile(r"[.!?\n]+|\b(?:but|also)\b|그리고|근데|그런데")
@@ -177,6 +184,9 @@ def asides(text: str) -> list[tuple[int, int, float]]:
     """Sentences that are not the request: hedged ("I might buy one later") or small talk ("앱 디자인 예쁘네요")
     — as (start, end, weight factor) spans, so what they mention counts for less."""
     spans, start = [], 0
+    focus = _FOCUS.search(text)
+    if focus and focus.start() > 0:
+        spans.append((0, focus.start(), 0.5))
     for match in [*_SENTENCE_BREAK.finditer(text), None]:
         end = match.start() if match else len(text)
         sentence = text[start:end]

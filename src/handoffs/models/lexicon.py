@@ -42,8 +42,8 @@ CONCEPTS: dict[str, Entry] = {
     "billing": _entry(
         en="bill billing billed invoice invoiced receipt payment payments pay paid charge charged overcharged "
            "overcharge transaction statement fee fees debit debited deducted withdrawn subscription renewal "
-           "renewed chargeback installment prepaid postpaid vat tax repaid declined",
-        en_weak="card money amount bank paypal credit",
+           "renewed chargeback installment prepaid postpaid vat tax repaid declined emi",
+        en_weak="card money amount bank paypal credit price",
         ko="결제 결재 청구 요금 과금 출금 인출 영수증 구독 정기결제 자동결제 명세서 청구서 인보이스 세금계산서 할부 "
            "수수료 이체 입금 송금 이중결제 중복결제 긁혔 긁힌 빠져나가 빠져나갔 빠져나간 납부 연체 위약금",
         ko_weak="카드 돈 금액 비용 페이 계좌 승인 가격 요금제 통장 잔액",
@@ -101,14 +101,14 @@ CONCEPTS: dict[str, Entry] = {
         ko_weak="사람 담당자 고객센터 상담",
     ),
     "boss": _entry(  # a person with authority: an escalation when asked for or complained to, else just a word
-        en="manager managers supervisor supervisors boss superior superiors",
+        en="manager managers manger supervisor supervisors boss superior superiors",
         ko="매니저 메니저 관리자 책임자 윗사람 윗선 상급자 상사 팀장 점장 사장 대표님",
     ),
     "escalate": _entry(
         en="escalate escalation complaint complaints complain lawyer lawyers attorney lawsuit sue suing court "
-           "legal solicitor ombudsman regulator",
-        en_weak="rude unprofessional report formal",
-        ko="항의 민원 컴플레인 클레임 고소 소송 법적 법원 변호사 소비자원 소비자보호원 공정위 고발 불친절 무례",
+           "legal solicitor ombudsman regulator rude unprofessional",
+        en_weak="report formal",
+        ko="항의 민원 컴플레인 클레임 고소 소송 법적 법원 변호사 소비자원 소비자보호원 공정위 고발 불친절 무례 내용증명",
         ko_weak="신고",
     ),
     "shipping": _entry(
@@ -119,16 +119,16 @@ CONCEPTS: dict[str, Entry] = {
         ko_weak="도착 주소 분실 이사",
     ),
     "account": _entry(
-        en="account accounts profile email username settings signup register registration membership "
-           "privacy gdpr newsletter unsubscribe nickname",
-        en_weak="address name data personal preferences",
+        en="profile email username settings signup register registration membership privacy gdpr newsletter "
+           "unsubscribe nickname",
+        en_weak="account accounts address name data personal preferences",
         ko="계정 회원 회원정보 회원등급 프로필 이메일 아이디 닉네임 설정 가입 탈퇴 개인정보 전화번호 연락처 수신거부 명의",
         ko_weak="주소 이름 정보",
     ),
     "general": _entry(  # ordinary questions that fit no department
         en="information info hours store location policy feedback suggestion partnership careers job inquiry "
-           "enquiry office headquarters branch curious transcripts",
-        en_weak="question questions details detail change",
+           "enquiry office headquarters branch transcripts",
+        en_weak="question questions details detail change curious",
         ko="영업시간 운영시간 운영하 휴무 매장 위치 정책 건의 제안 제휴 채용 방문 지점 본사 사무실",
         ko_weak="문의 질문 궁금 변경 안내",
     ),
@@ -220,7 +220,7 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"move|do anything|do a thing|hold|light|fire)\b|\bfell apart\b|\bfalls? apart\b|\bbroke down\b|\bkeeps? "
      r"(?:rolling|falling|breaking|failing|stalling|jamming|misfiring|exploding)\b|\bnot as (?:described|advertised)\b",
      "malfunction", 1.0),
-    (r"\bacting up\b|\bon the fritz\b|\bconked out\b|\bgave out\b|\bgive out\b|\bsputters?\b|\bsputtering\b|"
+    (r"\bacting up\b|\bon the fritz\b|\bconked out\b|\bgave out\b|\bgive out\b|\bsputter\w*|\bcough(?:s|ed|ing)\b|"
      r"\b(?:looked at|checked out|serviced)\b|\b(?:a/s|as)\s*(?:받|신청|접수|센터|요청|가능|되나)", "repairs", 1.0),
     (r"작동\S*\s*(?:이|을)?\s*(?:안|잘\s*안|멈|못)|안\s*(?:먹어|먹혀|움직|켜져|켜지|돌아가|나와)|효과\S*\s*(?:가|는|도)?\s*"
      r"(?:1도\s*|하나도\s*|전혀\s*)?없|멈추질\s*않|말을\s*안\s*들|금이\s*(?:갔|가|감)|안\s*(?:열려|열리|닫혀|닫히|늘어나|"
@@ -242,7 +242,10 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"\bin the market for\b|\bi(?:'d| would) like (?:to get|to order|some|a new)\b|\bi want (?:to get|to order|a new)\b|"
      r"\bwhat you(?:'ve| have)? got\b|\btake my money\b|\bget my hands on\b|\bpre-?order|\bin stock\b|"
      r"\bwhat (?:sizes|colou?rs|models) (?:are there|do you have)\b|\b(?:got|have you got) anything\b|\bshow me what\b|\b(?:thinking (?:about|of)|"
-     r"considering|planning (?:on|to)) (?:getting|buying|ordering|purchasing|get|buy|order)\b|\bplace an order\b",
+     r"considering|planning (?:on|to)) (?:getting|buying|ordering|purchasing|get|buy|order)\b|\bplace an order\b|"
+     r"\b(?:thing|things|anything|something|one) you(?:'ve| have)? got\b|\bhow (?:do|can|would) i (?:order|buy|purchase|get "
+     r"(?:one|a pair|a set|it|them|some))\b|\bhow to (?:order|buy)\b|\bwhat'?s the damage\b|\b(?:a )?(?:second|another|extra|"
+     r"spare) (?:pair|one|set|unit)\b",
      "sales", 0.8),
     (r"사고\s*싶|살\s*수\s*있|사려(?:고|는데|면|구)|구매\s*(?:하고|하려|할|희망)|주문\s*(?:하고\s*싶|하려|할게|할께|할래)|"
      r"뭐\s*(?:파|팔)|팔아요|파나요|파세요", "sales", 1.0),
@@ -264,6 +267,24 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"some|another|more|\d+|one|two|three|ten)\b|\b1\+1\b", "sales", 1.0),
     (r"(?:뭐|뭐가|어떤\s*거|어떤\s*게)\s*(?:있어요|있나요|있을까요|있음)|살\s*만한|잡을\s*만한|추천\s*(?:해|좀)|1\+1", "sales", 0.8),
     (r"\bjust (?:browsing|looking)\b|구경\s*(?:왔|하러|중)|둘러보", None, 0),
+    (r"(?:메뉴|영화|노래|책|맛집|여행지|드라마)\s*(?:좀\s*)?추천|(?:\S+\s+){0,2}번역|\btranslat\w*(?:\s+\w+){0,3}|\bhomework\b|숙제|"
+     r"과제|주식|\bstocks?\b(?: price)?|\bshares\b|\binvest\w*", None, 0),
+    (r"(?:대용량|소용량|큰\s*거|작은\s*거|다른\s*색|사이즈)\S*\s*(?:도\s*)?(?:있나요|있어요|있을까요)|(?:좋은\s*거|괜찮은\s*거)\s*"
+     r"(?:있으면|있나요|있어요)|하나\s*(?:보내|주세요|살게)|주문\s*(?:어떻게|하려면)|어떻게\s*주문|사려면\s*어떻게", "sales", 0.8),
+    (r"\badd (?:a |another |an extra )?(?:second |new )?(?:user|member|seat|person) to\b|\b(?:transfer|close|delete|cancel|"
+     r"deactivate|merge|switch|change|reopen|unlock) (?:my |the |his |her |our |their )?(?:\w+(?:'s)? ){0,2}accounts?\b", "account", 1.0),
+    (r"\bformal notice\b|\bunlawful\w*|\bdata protection (?:authority|regulator|officer)\b|\b(?:article|section) \d+\b|"
+     r"\bsmall claims\b", "escalate", 1.0),
+    (r"\b(?:took|taken|taking|charged|charging|deducted|withdrew|withdrawn)\s+(?:my\s+)?money\b|\bstill (?:took|charged|"
+     r"charging|billing|billed|taking)\b|\b(?:cutting|deducting|debiting|charging) double\b|\bdouble (?:deduction|debit|"
+     r"cut)\b|\bprice (?:on|in) (?:my|the) (?:receipt|invoice|bill|statement)\b|\$\s?\d[\d,.]*\s+(?:higher|too much|"
+     r"over)\b|(?:금액|돈|환불금)\S*\s*(?:이|가)?\s*(?:덜|적게|안)\s*(?:들어|입금)", "billing", 1.0),
+    (r"\bgave up the ghost\b|\b(?:a |total |complete )?lemon\b|\bon (?:its|their) last legs\b|\bbit the dust\b|"
+     r"\bdoesn'?t do (?:what it|its job)\b|\bonly (?:hops|works|fires|goes|turns|spins) \w+", "repairs", 1.0),
+    (r"\b(?:shows?|gives?|does|makes?) \w+ instead of\b|연기\S*\s*(?:가\s*)?나|불꽃|타는\s*냄새|정상\s*(?:이\s*)?아니|\bisn'?t "
+     r"normal\b|\bnot normal\b|\bsmoke\b|\bsmoking\b", "malfunction", 0.8),
+    (r"빙글빙글|뱅글뱅글|무한\s*로딩|로딩만|(?:사진|파일|글)\S*\s*(?:이|가|을|를)?\s*(?:안\s*)?올라가|올리기", "technical", 1.0),
+    (r"어디(?:쯤|까지)\s*(?:왔|와|있)", "shipping", 1.0),
     (r"\brecommend (?:a |an |some |me )?(?:good |nice )?(?:movie|film|song|book|restaurant|show|series|game|recipe|place to eat)"
      r"s?\b|\b(?:bank|banking) app\b", None, 0),
     (r"\bget (?:\w+\s+){0,4}?back\b(?! to me)|\bsend (?:it|them) back\b", "refund", 0.8),

@@ -84,7 +84,8 @@ _ENGLISH, _KOREAN = _tables()
 _KO_LONGEST = max(len(k) for k in _KOREAN)
 _KNOWN_EN = sorted({w for e in lexicon.CONCEPTS.values() for w in (*e.strong, *e.weak) if len(w) >= 5})
 # Words the phrases are made of ("money" in "money back"), so a typo inside a phrase is read too ("mony back").
-_PHRASE_WORDS = sorted({w for pattern, _, _ in lexicon.PHRASES for w in re.findall(r"(?<![\\?])\b[a-z]{5,}\b", pattern.pattern)})
+_PHRASE_WORDS = sorted({w for pattern, _, _ in lexicon.PHRASES for w in re.findall(r"(?<![\\?])\b[a-z]{4,}\b", pattern.pattern)}
+                       | {"speak", "talk", "connect", "transfer", "please", "manager", "supervisor"})
 _STRONG_KO = sorted({w for e in lexicon.CONCEPTS.values() for w in e.ko_strong if len(w) >= 2})
 # Last syllables of verb forms ('꺼져', '살게', '하자'): such entries are not looked for inside other words.
 _VERBAL_ENDINGS = frozenset("지져졌진짐기겨김겼추춰춤췄려림게래까야치쳐칠친침가요는다고어었슬하해와움줘주혔힌러자")
@@ -147,8 +148,9 @@ def _korean_word(word: str) -> list[tuple[str, float, int, int]]:
     for size in range(min(_KO_LONGEST, len(word)), 0, -1):
         for start in range(0, len(word) - size + 1) if size >= 2 else (0,):
             piece = word[start:start + size]
-            if start and size == 2 and piece[-1] in _VERBAL_ENDINGS:
-                continue  # '하자' (a defect) is not inside '말하자면'; verb forms match at a word's start only
+            if start and size == 2 and (piece[-1] in _VERBAL_ENDINGS or start < 2):
+                continue  # '하자' (a defect) is not inside '말하자면', '지를' not inside '해지를': short entries match
+                          # inside a word only after a whole word of their own ('이중결제', '카카오페이')
             if piece in _KOREAN and not any(s < start + size and start < e for s, e in taken):
                 taken.append((start, start + size))
                 found += [(concept, weight, start, start + size) for concept, weight in _KOREAN[piece]]

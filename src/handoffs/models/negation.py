@@ -25,28 +25,43 @@ _FILLER = frozenset("""a an the my your our this that it its it's about really e
     asking calling writing contacting here for looking interested in trying any actually just of kind sort type
     question questions issue issues problem problems matter request is are was thing something anything at all
     do be going gonna i'm im am sure currently necessarily exactly technically simply yet wrong or nor and
-    broken""".split()) | _DESIRE_VERBS
-_DESIRE_CONCEPTS = frozenset({"sales", "refund", "human", "escalate", "repairs", "boss"})
+    broken disputing questioning complaining asking talking writing calling reporting contacting bothering worried
+    involved get getting need""".split()) | _DESIRE_VERBS
+_DESIRE_CONCEPTS = frozenset({"sales", "refund", "human", "escalate", "repairs", "boss", "shipping", "billing", "technical",
+                              "account", "general"})
 # Events whose absence *is* the problem: "not delivered", "wasn't refunded", "isn't loading".
 _MISSING_EVENT = re.compile(r"^(?:deliver|charg|paid|pa|refund|receiv|ship|process|arriv|credit|appl|approv|work|load|"
                             r"respond|updat|sent|install|connect|sync|download|show)")
 _EN_FINE_AFTER = re.compile(r"^\W*(?:\w+\W+){0,2}?(?:is|are|was|were|went|works?|worked|looks?|seems?|arrived|came)\s+"
-                            r"(?:through\s+)?(?:just\s+)?(?:fine|ok|okay|good|great|perfect|correct|right|normal|on time|"
-                            r"safely|in one piece|fast|quick|speedy|smooth|prompt|quickly)\b|^\W*(?:just\s+)?(?:fine|ok|okay|on time|safely|in one piece)\b|"
+                            r"(?:through\s+)?(?:just\s+|all\s+|totally\s+|completely\s+|perfectly\s+)?(?:fine|ok|okay|good|great|perfect|"
+                            r"correct|right|normal|on time|perfectly|safely|in one piece|fast|quick|speedy|smooth|prompt|quickly)\b|^\W*(?:just\s+)?(?:fine|ok|okay|on time|safely|in one piece)\b|"
                             r"^\W*(?:is|was|are)\s*(?:not|n't)\s+(?:the\s+)?(?:problem|issue|reason)", re.I)
 _KO_NOT_AFTER = re.compile(r"^\S*(?:\s+\S+){0,3}?\s*(?:아니(?!면)|아냐|아님|아닌(?!지))(?![^.!?\n]{0,4}\?)|^\S*(?:\s+\S+)?\s*말고"
                            r"|^\S*(?:\s+\S+){0,2}?\s*(?:건|거|게|것|곳|데|일)\s*(?:은|는|도)?\s*(?:하나도\s*|전혀\s*)?없")
-_KO_FINE_AFTER = re.compile(r"^\S*\s*(?:잘\s*(?:됐|되|돼|나갔|처리|들어|왔|도착)|정상|괜찮|문제\s*없|멀쩡|이상\s*없|제때)")
-_KO_NO_WISH_AFTER = re.compile(r"^\S*\s*(?:필요\s*없|필요\s*(?:하지|치)\s*않|원하지\s*않|안\s*(?:할|해도|받아도|원해)|"
-                               r"하고\s*싶지\s*않|받고\s*싶지\s*않|됐어|됐고|생각\s*(?:은|이)?\s*없|건\s*아니)")
+_KO_FINE_AFTER = re.compile(r"^\S*\s*(?:잘\s*(?:됐|되|돼|나갔|처리|들어|왔|도착)|빨리\s*(?:왔|도착)|정상(?!\s*(?:이\s*)?아니)|괜찮|문제\s*없|"
+                            r"멀쩡|이상\s*없|제때|참을\s*만|상관\s*없|넘어갈)|^(?:이|가|도|는|은)?\s*(?:하나도\s*|전혀\s*)?없(?:고|어|는|습)(?![^.!\n]{0,4}\?)")
+_KO_NO_WISH_AFTER = re.compile(r"^\S*(?:\s+\S+){0,3}?\s*(?:필요\s*없|필요\s*(?:하지|치)\s*않|원하지\s*않|하고\s*싶지\s*않|받고\s*싶지\s*않|"
+                               r"생각\s*(?:은|이)?\s*없|건\s*아니)|^\S*\s*안\s*(?:할|해도|받아도|원해)|^(?:은|는)\s*(?:이제\s*)?(?:됐|괜찮)")
 _KO_NO_WISH_BEFORE = re.compile(r"(?:^|\s)안\s*$")
 # "...but that's not why I'm writing": the clause before it is set aside; "아 아니다 그냥 됐어요": all of it is.
 _DISMISS_BEFORE = re.compile(r"\b(?:that'?s|that is|it'?s|this is)\s+not\s+(?:why|the reason|what)\b|"
+                             r"\b(?:sorted (?:it |that |this )?out|(?:has|have|got) (?:been )?(?:sorted|resolved|taken care of))\b|"
+                             r"그건\s*(?:이제\s*)?(?:됐|괜찮|해결)|"
                              r"(?:^|[.!?,;:—–-]\s*)(?:anyway|anyhow)\b|"
                              r"어쨌든|아무튼|그건\s*그렇고|그건\s*(?:중요한\s*게\s*)?"
                              r"아니고|그게\s*(?:문제가\s*|중요한\s*게\s*)?아니라|그\s*얘기\s*하려던\s*건\s*아니", re.I)
 _RETRACT = re.compile(r"\bnever\s*mind\b|\bnvm\b|\bforget (?:it|that|about it)\b|(?:아\s*)?아니다\s*(?:그냥\s*)?(?:됐|괜찮|말)|"
                       r"그냥\s*(?:됐어요|됐습니다|괜찮아요)\s*$", re.I)
+
+
+_TOPIC_WORDS = frozenset("""charge charges bill billing payment payments bug bugs error app login account refund order
+    delivery shipping shipment repair manager supervisor product price fee invoice subscription info information
+    details help""".split())
+
+
+def _is_topic(word: str) -> bool:
+    """Words naming a topic, which a negation can run across: "not about a charge *or* a bug"."""
+    return word in _TOPIC_WORDS
 
 
 def _clause_before(text: str, start: int) -> str:
@@ -68,11 +83,11 @@ def _english_negated(text: str, concept: str, word: str, start: int, end: int) -
         between = before[i + 1:]
         if word in _NEGATOR or word in _DESIRE_NEGATOR:
             if word in _DESIRE_NEGATOR or (between and between[0] in _DESIRE_VERBS):
-                return concept in _DESIRE_CONCEPTS and all(w in _FILLER for w in between)
+                return concept in _DESIRE_CONCEPTS and all(w in _FILLER or _is_topic(w) for w in between)
             if word not in _NOUN_NEGATOR and not between and _MISSING_EVENT.match(word.lower()):
                 return False  # "not delivered", "wasn't charged": that is the problem itself
-            if all(w in _FILLER for w in between):
-                return True
+            if all(w in _FILLER or _is_topic(w) for w in between):
+                return True  # "not a billing question", "isn't about a charge or a bug"
             break  # a "not" that is about something else in this clause
     return bool(_EN_FINE_AFTER.search(_clause_after(text, end)))
 

@@ -286,6 +286,6 @@ def choose(scored: list[Scored], two_requests: bool = False) -> tuple[Scored | N
     if rival.score >= TOO_CLOSE * best.score and not (best.candidate.catch_all or rival.candidate.catch_all
                                                       and rival.score < best.score):
         return best, rival
-    if two_requests and rival.score >= 0.5 * best.score and not {c for _, c in rival.evidence} <= {c for _, c in best.evidence}:
+    if two_requests and rival.score >= 0.4 * best.score and not {c for _, c in rival.evidence} <= {c for _, c in best.evidence}:
         return best, rival
     return best, None
