@@ -106,8 +106,8 @@ CONCEPTS: dict[str, Entry] = {
     ),
     "escalate": _entry(
         en="escalate escalation complaint complaints complain lawyer lawyers attorney lawsuit sue suing court "
-           "legal solicitor ombudsman regulator rude unprofessional",
-        en_weak="report formal",
+           "legal solicitor ombudsman regulator",
+        en_weak="report formal rude unprofessional",
         ko="항의 민원 컴플레인 클레임 고소 소송 법적 법원 변호사 소비자원 소비자보호원 공정위 고발 불친절 무례 내용증명",
         ko_weak="신고",
     ),
@@ -273,6 +273,10 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"(?:있으면|있나요|있어요)|하나\s*(?:보내|주세요|살게)|주문\s*(?:어떻게|하려면)|어떻게\s*주문|사려면\s*어떻게", "sales", 0.8),
     (r"\badd (?:a |another |an extra )?(?:second |new )?(?:user|member|seat|person) to\b|\b(?:transfer|close|delete|cancel|"
      r"deactivate|merge|switch|change|reopen|unlock) (?:my |the |his |her |our |their )?(?:\w+(?:'s)? ){0,2}accounts?\b", "account", 1.0),
+    (r"\b(?:rude|unprofessional|disrespectful|insulting|yelled|swore)\b.{0,40}\b(?:agent|rep|staff|employee|manager|support|"
+     r"person|guy|woman|man|team|operator)\b|\b(?:agent|rep|staff|employee|manager|support|person|team|operator)\b.{0,40}"
+     r"\b(?:was|were|is|got|being) (?:\w+ )?(?:rude|unprofessional|disrespectful|insulting)\b|\bhung up on me\b|"
+     r"(?:직원|상담원|상담사|매니저|기사)\S*\s*(?:이|가)?\s*(?:\S+\s+){0,3}?(?:반말|욕|불친절|무례|비웃)", "escalate", 1.0),
     (r"\bformal notice\b|\bunlawful\w*|\bdata protection (?:authority|regulator|officer)\b|\b(?:article|section) \d+\b|"
      r"\bsmall claims\b", "escalate", 1.0),
     (r"\b(?:took|taken|taking|charged|charging|deducted|withdrew|withdrawn)\s+(?:my\s+)?money\b|\bstill (?:took|charged|"

@@ -259,8 +259,9 @@ def rank(pool: list[Candidate], said: list[Reading]) -> list[Scored]:
                 evidence.append((word, best_concept))
                 sure = sure or (found[best_concept] >= 0.8 and best_concept != "problem")
         score = sum(v[0] + 0.3 * sum(v[1:3]) for v in (sorted(vals, reverse=True) for vals in per_concept.values()))
-        overlap = {k for k in plain_words & candidate.words
-                   if sum(1 for other in specific if k in other.words) < len(specific) or len(specific) == 1}
+        credited = {key for word, _ in evidence for key in word_keys(word)}
+        overlap = {k for k in plain_words & candidate.words if k not in credited
+                   and (sum(1 for other in specific if k in other.words) < len(specific) or len(specific) == 1)}
         score += 0.4 * len(overlap)
         evidence += [(k, "") for k in sorted(overlap)]
         if not sure and len({w for w, _ in evidence}) < 2:
