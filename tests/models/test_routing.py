@@ -33,7 +33,7 @@ def route(decision):
 
 @pytest.mark.parametrize("text, expected", [
     ("The manager in charge of my account is rude", "other"),
-    ("Is the extended warranty free of charge?", "other"),
+    ("Is delivery to Busan free of charge?", "other"),
     ("My phone won't charge since the last update", "technical"),
     ("This is not a billing question — the app won't open", "technical"),
     ("결제 문제가 아니라 앱이 안 열려요", "technical"),

@@ -62,7 +62,8 @@ _INJECTION = re.compile(
     r"|\[\s*(?:system|시스템|developer|개발자|admin|관리자|운영자)[^\]]{0,12}\]"
     r"|[a-z]+_[a-z_]+\s*(?:를|을)?\s*(?:호출|실행|불러|사용)|(?:^|[\s.])(?:관리자|개발자|운영자|시스템)(?:입니다|이에요|예요|다)(?=[\s.!]|$)"
     r"|\bi(?:'m| am) (?:the |an? |your )?(?:admin|administrator|developer|system|operator of this bot)\b"
-    r"|<\s*/?\s*(?:system|admin|developer|instructions?|sys)\s*>|\b(?:admin|administrator|system|developer|moderator)\s+"
+    r"|<\s*/?\s*(?:system|admin|developer|instructions?|sys|user|assistant|im_start|im_end)\s*>|<\|im_(?:start|end)\|>"
+    r"|#{2,}\s*[^#\n]{1,20}#{2,}|\b(?:admin|administrator|system|developer|moderator)\s+"
     r"(?:notice|message|override|command|note|instruction)s?\b|\b(?:transfer|escalate|resolve|record|execute|end|look)_[a-z_]+"
     r"|\bpre-?approved\b|\bapproved by (?:a |the |your )?(?:manager|admin|supervisor|system)\b"
     r"|\b(?:supervisor|manager|admin|boss)\b[^.]{0,40}\b(?:already )?approved\b|\bpretend (?:the|that|you|we|it|this)\b"
@@ -86,7 +87,7 @@ _IDENTITY_QUESTION = re.compile(
 
 
 _ADDITIVE = re.compile(r"\btoo\b(?=\s*[.!?,]|\s*$)|\b(?:and also|also|as well|plus|on top of that|another thing|besides that|additionally|"
-                       r"in addition|two things|a couple of things|separately|both (?:issues|problems|things))\b|두\s*가지|둘\s*다|그리고|또한|게다가|거기다|하고\s*또|[가-힣]도\s+(?!없|안|못)", re.IGNORECASE)
+                       r"in addition|two things|a couple of things|separately|both (?:issues|problems|things))\b|두\s*가지|둘\s*다|[가-힣]도\s+(?!없|안|못).*[가-힣]도\s+(?!없|안|못)|그리고|또한|게다가|거기다|하고\s*또", re.IGNORECASE)
 
 
 def _has_any(text: str, phrases: tuple[str, ...]) -> bool:
@@ -130,7 +131,7 @@ def is_greeting_only(text: str) -> bool:
 
 
 _PERSON_EN = (r"(real person|live agent|human being|someone (?:higher up|more senior|senior|in charge|from (?:your|the) "
-              r"(?:team|company|staff|side))|higher[- ]ups?|superiors?|manger|customer service|humans?|person|people|someone|somebody|agent|reps?|"
+              r"(?:team|company|staff|side))|higher[- ]ups?|superiors?|manger|big cheese|head honcho|top dog|person in charge|whoever(?:'s| is) in charge|customer service|humans?|person|people|someone|somebody|agent|reps?|"
               r"representative|operator|staff|employee|managers?|supervisors?|boss)")
 _PEOPLE_ASKED_EN = tuple(re.compile(p, re.IGNORECASE) for p in (
     r"\b(?:talk|speak|chat|get through)\s+(?:to|with)\s+(?:\w+\s+){0,3}?" + _PERSON_EN + r"\b",
@@ -141,6 +142,7 @@ _PEOPLE_ASKED_EN = tuple(re.compile(p, re.IGNORECASE) for p in (
     r"(?:to|with)\s+)?(?:\w+\s+){0,3}?" + _PERSON_EN + r"\b",
     r"\b(?:is there|are there|can i get|can i have|could i get|could i have|may i have)\s+(?:\w+\s+){0,2}?"
     + _PERSON_EN + r"\b",
+    r"\bwho(?:'s| is)\s+(?:the\s+)?" + _PERSON_EN + r"\b",
     r"\b" + _PERSON_EN + r"[\s,]*(?:please|pls|plz|now|asap|!)",
     r"\b" + _PERSON_EN + r"\s+(?:\w+\s+){0,5}?(?:reach out|call me|contact me|get back to me|look at|look into|check)",
     r"\b" + _PERSON_EN + r"\s+(?:\w+\s+){0,3}?(?:i can|i could|to) (?:talk|speak|chat)",
@@ -148,8 +150,8 @@ _PEOPLE_ASKED_EN = tuple(re.compile(p, re.IGNORECASE) for p in (
 _PERSON_KO = (r"(상담원|상담사|상담직원|직원|사람|담당자|매니저|메니저|관리자|책임자|윗사람|윗선|상급자|상사|팀장|점장|사장|대표|"
               r"높은\s*사람|유인\s*상담|전화\s*상담|상담)")
 _PEOPLE_ASKED_KO = re.compile(
-    r"(?:" + _PERSON_KO + r"|" + _PERSON_EN + r")[^\s.!?]*\s*(?:(?:좀|직접|당장|빨리|지금|바로|한번|한\s*번)\s*)*"
-    r"(?:(?:불러|바꿔|연결|넘겨|돌려)\S*\s*(?:주세요|줘|줄래|주실|주시|달라|요|해|좀|가능|부탁|원해|요청|바랍|해\s*주)"
+    r"(?:" + _PERSON_KO + r"|" + _PERSON_EN + r")[^\s.!?]*\s*(?:\S*(?:면|으면)\s+)?(?:(?:좀|직접|당장|빨리|지금|바로|한번|한\s*번)\s*)*"
+    r"(?:(?:불러|바꿔|연결|넘겨|돌려|connect|transfer)\S*\s*(?:주세요|줘|줄래|주실|주시|달라|요|해|좀|가능|부탁|원해|요청|바랍|해\s*주)"
     r"|(?:불러|바꿔|연결|넘겨|돌려)(?:주|줘|달)"
     r"|(?:통화|얘기|이야기|대화|상담|말|채팅)\S*\s*(?:하고\s*싶|할\s*수\s*있|하게\s*해|좀|요$|원해|원하|시켜|가능|부탁)"
     r"|나오라|나와\s*(?:주세요|봐|라)"
@@ -169,7 +171,8 @@ def people_asked_for(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-_HEDGE = re.compile(r"\b(?:might|maybe|perhaps|probably|later|someday|eventually|at some point)\b|나중에|언젠가|생각\s*중",
+_HEDGE = re.compile(r"\b(?:might|maybe|perhaps|probably|later|someday|eventually|at some point|after that|afterwards)\b|나중에|"
+                    r"언젠가|생각\s*중|그\s*다음에|이따가|다음에\s*말씀",
                     re.IGNORECASE)
 # "…, but first and more importantly …", "What I actually need is …", "근데 …": what follows is the request.
 _FOCUS = re.compile(r"\b(?:what i (?:actually|really|just) (?:need|want)|the (?:real |actual |main )?(?:problem|issue|reason) is|but "
@@ -177,6 +180,12 @@ _FOCUS = re.compile(r"\b(?:what i (?:actually|really|just) (?:need|want)|the (?:
                     r"problem|issue))\b|(?:^|[.!?]\s*)now\s*[:,]|근데|그런데|하지만|다만|그보다|무엇보다|일단", re.IGNORECASE)
 _COMPLIMENT = re.compile(r"\b(?:love|loved|nice|pretty|cool|great|awesome|beautiful|fun)\b|예쁘|이쁘|멋지|멋있|좋네요|좋아요|귀엽",
                          re.IGNORECASE)
+# "…or I'll sue", "환불 안 해 주면 신고할 거예요": a threat on a condition, not the request itself.
+_THREAT_IF = re.compile(r"\bif (?:you )?(?:don'?t|do not|won'?t|can'?t)\b|\bor (?:else )?i(?:'ll| will)\b|(?:지\s*않으면|안\s*(?:해\s*)?주면|"
+                        r"안\s*하면|않으면|안\s*되면)", re.IGNORECASE)
+_CURIOUS = re.compile(r"\b(?:just wondering|i wonder|curious|by the way|btw|while i'?m here|while i have you|one more thing|"
+                      r"oh and|oh also)\b|궁금하네|궁금하긴|참고로|겸사겸사|하는\s*김에|온\s*김에|말\s*나온\s*김에|아\s*그리고|아\s*참",
+                      re.IGNORECASE)
 _SENTENCE_BREAK = re.compile(r"[.!?\n]+|\b(?:but|also)\b|그리고|근데|그런데")
 
 
@@ -187,11 +196,14 @@ def asides(text: str) -> list[tuple[int, int, float]]:
     focus = _FOCUS.search(text)
     if focus and focus.start() > 0:
         spans.append((0, focus.start(), 0.5))
+    spans += [(m.start(), len(text), 0.5) for m in _THREAT_IF.finditer(text)]
     for match in [*_SENTENCE_BREAK.finditer(text), None]:
         end = match.start() if match else len(text)
         sentence = text[start:end]
         if _HEDGE.search(sentence):
             spans.append((start, end, 0.5))
+        elif _CURIOUS.search(sentence) and not gives_a_reason(sentence):
+            spans.append((start, end, 0.6))
         elif _COMPLIMENT.search(sentence) and not (states_a_need(sentence) or gives_a_reason(sentence) or says_no(sentence)):
             spans.append((start, end, 0.3))
         start = match.end() if match else end

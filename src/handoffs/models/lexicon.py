@@ -42,7 +42,8 @@ CONCEPTS: dict[str, Entry] = {
     "billing": _entry(
         en="bill billing billed invoice invoiced receipt payment payments pay paid charge charged overcharged "
            "overcharge transaction statement fee fees debit debited deducted withdrawn subscription renewal "
-           "renewed chargeback installment prepaid postpaid vat tax repaid declined emi",
+           "renewed chargeback installment prepaid postpaid vat tax repaid declined emi dispute unrecognised "
+           "unrecognized eur gbp",
         en_weak="card money amount bank paypal credit price",
         ko="결제 결재 청구 요금 과금 출금 인출 영수증 구독 정기결제 자동결제 명세서 청구서 인보이스 세금계산서 할부 "
            "수수료 이체 입금 송금 이중결제 중복결제 긁혔 긁힌 빠져나가 빠져나갔 빠져나간 납부 연체 위약금",
@@ -57,10 +58,10 @@ CONCEPTS: dict[str, Entry] = {
     "technical": _entry(
         en="technical tech error errors bug bugs crash crashes crashed crashing freeze freezes frozen freezing "
            "glitch glitches login logout password app apps website webpage browser install installed "
-           "installing software firmware wifi internet network server loading connect connection connecting "
+           "installing software firmware wifi internet network server loading connection connecting "
            "disconnect sync syncing notification notifications download upload lag lagging laggy reboot "
            "screen device laptop computer tablet battery charger bluetooth 2fa otp verification verify",
-        en_weak="page button link code site update updated load loads slow restart boot phone locked",
+        en_weak="page button link code site update updated load loads slow restart boot phone locked connect",
         ko="기술 오류 에러 버그 튕기 튕겨 튕김 튕겼 팅기 팅겨 꺼지 꺼져 꺼짐 꺼졌 멈추 멈춰 멈춤 멈췄 먹통 렉 버벅 "
            "느려 느림 로딩 로그인 로그아웃 비밀번호 비번 패스워드 앱 어플 애플리케이션 웹사이트 사이트 홈페이지 "
            "설치 업데이트 소프트웨어 프로그램 와이파이 인터넷 네트워크 서버 접속 동기화 다운로드 업로드 알림 "
@@ -80,9 +81,9 @@ CONCEPTS: dict[str, Entry] = {
     "repairs": _entry(
         en="repair repairs repaired fix fixed fixing broken broke break breaks damaged damage defect defective "
            "faulty cracked crack dented leaking leak leaks exploding exploded explode explodes malfunction "
-           "malfunctioning warranty replace replacement shattered torn ripped rusted bent snapped frayed busted kaput "
+           "malfunctioning replace replacement shattered torn ripped rusted bent snapped frayed busted kaput "
            "wonky fizzled shorted wobbly squeaky rattles peeling",
-        en_weak="return returns loose dead died dies",
+        en_weak="return returns loose dead died dies warranty",
         ko="수리 고장 고치 고쳐 고칠 고친 고침 수선 망가 부서지 부서져 부서졌 부숴 깨지 깨져 깨졌 깨진 박살 파손 불량 하자 결함 찌그러 "
            "찢어 찢겨 누수 새요 새는 샌다 새고 폭발 터지 터져 터졌 터진 교환 에이에스 보증 녹슬 휘어 휘었 부러",
     ),
@@ -106,9 +107,10 @@ CONCEPTS: dict[str, Entry] = {
     ),
     "escalate": _entry(
         en="escalate escalation complaint complaints complain lawyer lawyers attorney lawsuit sue suing court "
-           "legal solicitor ombudsman regulator",
+           "legal solicitor ombudsman regulator police fraud",
         en_weak="report formal rude unprofessional",
-        ko="항의 민원 컴플레인 클레임 고소 소송 법적 법원 변호사 소비자원 소비자보호원 공정위 고발 불친절 무례 내용증명",
+        ko="항의 민원 컴플레인 클레임 고소 소송 법적 법원 변호사 소비자원 소비자보호원 공정위 고발 불친절 무례 내용증명 "
+           "법대로 불쾌 도용 경찰 사기 응대태도",
         ko_weak="신고",
     ),
     "shipping": _entry(
@@ -166,8 +168,17 @@ RELATED: dict[tuple[str, str], float] = {
 
 # Phrases read before single words; their words are consumed. (pattern, concepts or None to block, weight)
 _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
+    # A complaint about staff, read whole (before the idioms: "the manager in charge … is rude" is a complaint).
+    (r"\b(?:rude|unprofessional|disrespectful|insulting|yelled|swore)\b.{0,40}\b(?:agent|rep|staff|employee|manager|support|"
+     r"person|guy|woman|man|team|operator)\b|\b(?:agent|rep|staff|employee|manager|support|person|team|operator)\b.{0,40}"
+     r"\b(?:was|were|is|got|being) (?:\w+ )?(?:rude|unprofessional|disrespectful|insulting)\b|\bhung up on me\b|"
+     r"(?:직원|상담원|상담사|매니저|기사)\S*\s*(?:이|가)?\s*(?:\S+\s+){0,3}?(?:반말|욕|불친절|무례|비웃)", "escalate", 1.0),
+    # A refund *for a charge* is a billing matter, whoever else mentions refunds.
+    (r"\brefund (?:for|of|on) (?:the |a |my |that |this )?(?:double |duplicate |extra |wrong )?(?:charges?|payments?|invoice|"
+     r"bill|fee|subscription)\b|(?:결제|청구|요금|이중\s*결제)\S*\s*(?:건\s*)?환불|\b(?:do not|don'?t) recogni[sz]e\b",
+     "billing", 1.0),
     # Idioms whose words mean something else.
-    (r"\bin charge\b|\btake charge\b|\bfree of charge\b|\b(?:at|for|with) no (?:extra )?charge\b|\bcharge of\b",
+    (r"\bin charge\b|\btake charge\b|\bfree of charge\b|\b(?:at|for|with) no (?:extra )?charge\b|\bbank holidays?\b",
      None, 0),
     (r"\bno (?:problem|issue|issues|worries)\b|\bnot (?:a|an) (?:problem|issue)\b|\bno trouble\b", None, 0),
     (r"\bpay(?:ing)? (?:attention|a visit|respect)\b|\bgive me a break\b|\bcrash course\b|\bfor the record\b",
@@ -202,7 +213,7 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     (r"\blog(?:ged)?[ -]?(?:in|on|out)\b|\bsign(?:ed)?[ -]?in\b|\bcan'?t get in\b", "technical", 1.0),
     (r"\bsign(?:ed)?[ -]?up\b", "account", 1.0),
     (r"\b(?:change|update|edit|correct|fix)\s+(?:my|the|our)?\s*(?:delivery|shipping)\s+address\b|"
-     r"(?:배송지|배송\s*주소|받는\s*주소)\S*\s*(?:을|를)?\s*(?:좀\s*)?(?:변경|바꾸|바꿔|수정)", "shipping,account", 1.0),
+     r"(?:배송지|배송\s*주소|받는\s*주소)\S*(?:\s+\S+){0,2}?\s*(?:좀\s*)?(?:변경|바꾸|바꿔|수정)", "shipping,account", 1.0),
     (r"\b(?:change|update|edit|correct|fix)\s+(?:my|the|our)?\s*(?:\w+\s+)?(?:address|email|name|phone number|username|"
      r"details|information|info|profile)\b|\b(?:address|email|name|phone number|details)\s+(?:changed|updated|corrected)\b",
      "account", 1.0),
@@ -236,6 +247,12 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     (r"\bwhere(?:'s| is| are)\s+(?:my|the)\s+(?:order|package|parcel|stuff|item|items|delivery)\b|\b(?:hasn'?t|has not|"
      r"never|didn'?t|did not|still not|not yet)\s+(?:arrived|come|came|shown up|been delivered|delivered)\b|"
      r"\btrack(?:ing)?\s+(?:my\s+)?(?:order|package|parcel)\b", "shipping", 1.0),
+    (r"(?:메일|이메일|문자|인증\s*번호|인증번호|알림|코드|otp|email|sms)\S*\s*(?:이|가|도)?\s*(?:안|못)\s*(?:와|오|옴|왔|받)|"
+     r"\b(?:email|code|text|sms|verification|otp|link)\w*\s+(?:never|didn'?t|did not|hasn'?t|has not|won'?t|doesn'?t)\s+"
+     r"(?:\w+\s+)?(?:come|came|arrive|arrived|show up|showed up)", "technical", 1.0),
+    (r"\b(?:promo|discount|coupon|voucher)\s*(?:code)?\s+(?:didn'?t|did not|wasn'?t|was not|never|won'?t)\s+(?:\w+\s+)?(?:apply|"
+     r"applied|work|go through)|(?:쿠폰|할인|적립금|포인트)\S*\s*(?:이|가)?\s*(?:적용\s*)?(?:안|못)\s*(?:들어|먹|적용|됐|되)",
+     "billing", 1.0),
     (r"(?:아직|언제)\S*\s*(?:안|도\s*안)?\s*(?:와|오|왔|도착)|안\s*(?:와요|왔|오네|옴)|못\s*받|받지\s*못", "shipping", 0.8),
     # Wanting to buy, said without a buying word.
     (r"\blooking for (?:a|an|some|something|new)\b|\bdo you (?:have|sell|carry|stock)\b|\bwhat do you (?:have|sell)\b|"
@@ -247,7 +264,7 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"(?:one|a pair|a set|it|them|some))\b|\bhow to (?:order|buy)\b|\bwhat'?s the damage\b|\b(?:a )?(?:second|another|extra|"
      r"spare) (?:pair|one|set|unit)\b",
      "sales", 0.8),
-    (r"사고\s*싶|살\s*수\s*있|사려(?:고|는데|면|구)|구매\s*(?:하고|하려|할|희망)|주문\s*(?:하고\s*싶|하려|할게|할께|할래)|"
+    (r"사고\s*싶|살\s*수\s*있|사려(?:고|는데|면|구)|구매\S?\s*(?:하고|하려|할|희망)|주문\s*(?:하고\s*싶|하려|할게|할께|할래)|"
      r"뭐\s*(?:파|팔)|팔아요|파나요|파세요", "sales", 1.0),
     (r"얼마(?:예요|에요|에여|예여|인가요|인지|죠|야|임|에\s*팔|면|나\s*해|짜리|여)|가격\S*\s*(?:이|은|좀)?\s*(?:어떻게|얼마|알려)",
      "sales", 1.0),
@@ -267,16 +284,15 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"some|another|more|\d+|one|two|three|ten)\b|\b1\+1\b", "sales", 1.0),
     (r"(?:뭐|뭐가|어떤\s*거|어떤\s*게)\s*(?:있어요|있나요|있을까요|있음)|살\s*만한|잡을\s*만한|추천\s*(?:해|좀)|1\+1", "sales", 0.8),
     (r"\bjust (?:browsing|looking)\b|구경\s*(?:왔|하러|중)|둘러보", None, 0),
-    (r"(?:메뉴|영화|노래|책|맛집|여행지|드라마)\s*(?:좀\s*)?추천|(?:\S+\s+){0,2}번역|\btranslat\w*(?:\s+\w+){0,3}|\bhomework\b|숙제|"
+    (r"(?:점심|저녁|아침|메뉴|영화|노래|책|맛집|여행지|드라마)\S*(?:\s+\S+){0,3}?\s*추천|\brecommend\b(?:\s+[\w-]+){0,4}?\s+"
+     r"(?:movie|film|song|book|restaurant|show|series|game|recipe|podcast|album|novel)s?\b|(?:\S+\s+){0,2}번역|\btranslat\w*(?:\s+\w+){0,3}|\bhomework\b|숙제|"
      r"과제|주식|\bstocks?\b(?: price)?|\bshares\b|\binvest\w*", None, 0),
     (r"(?:대용량|소용량|큰\s*거|작은\s*거|다른\s*색|사이즈)\S*\s*(?:도\s*)?(?:있나요|있어요|있을까요)|(?:좋은\s*거|괜찮은\s*거)\s*"
      r"(?:있으면|있나요|있어요)|하나\s*(?:보내|주세요|살게)|주문\s*(?:어떻게|하려면)|어떻게\s*주문|사려면\s*어떻게", "sales", 0.8),
-    (r"\badd (?:a |another |an extra )?(?:second |new )?(?:user|member|seat|person) to\b|\b(?:transfer|close|delete|cancel|"
+    (r"\badd\b.{0,30}\b(?:as (?:an? )?(?:authori[sz]ed |second |joint |additional )?user|to (?:my|our|the) account)\b|"
+     r"\b(?:second|authori[sz]ed|joint|additional) (?:user|account holder|member)\b|(?:마케팅|광고|홍보)\s*(?:문자|메일|알림|전화)|"
+     r"수신\s*거부|그만\s*받|\bstop (?:sending|getting|receiving)\b|\bopt(?:-| )?out\b|\badd (?:a |another |an extra )?(?:second |new )?(?:user|member|seat|person) to\b|\b(?:transfer|close|delete|cancel|"
      r"deactivate|merge|switch|change|reopen|unlock) (?:my |the |his |her |our |their )?(?:\w+(?:'s)? ){0,2}accounts?\b", "account", 1.0),
-    (r"\b(?:rude|unprofessional|disrespectful|insulting|yelled|swore)\b.{0,40}\b(?:agent|rep|staff|employee|manager|support|"
-     r"person|guy|woman|man|team|operator)\b|\b(?:agent|rep|staff|employee|manager|support|person|team|operator)\b.{0,40}"
-     r"\b(?:was|were|is|got|being) (?:\w+ )?(?:rude|unprofessional|disrespectful|insulting)\b|\bhung up on me\b|"
-     r"(?:직원|상담원|상담사|매니저|기사)\S*\s*(?:이|가)?\s*(?:\S+\s+){0,3}?(?:반말|욕|불친절|무례|비웃)", "escalate", 1.0),
     (r"\bformal notice\b|\bunlawful\w*|\bdata protection (?:authority|regulator|officer)\b|\b(?:article|section) \d+\b|"
      r"\bsmall claims\b", "escalate", 1.0),
     (r"\b(?:took|taken|taking|charged|charging|deducted|withdrew|withdrawn)\s+(?:my\s+)?money\b|\bstill (?:took|charged|"
@@ -284,7 +300,15 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"cut)\b|\bprice (?:on|in) (?:my|the) (?:receipt|invoice|bill|statement)\b|\$\s?\d[\d,.]*\s+(?:higher|too much|"
      r"over)\b|(?:금액|돈|환불금)\S*\s*(?:이|가)?\s*(?:덜|적게|안)\s*(?:들어|입금)", "billing", 1.0),
     (r"\bgave up the ghost\b|\b(?:a |total |complete )?lemon\b|\bon (?:its|their) last legs\b|\bbit the dust\b|"
-     r"\bdoesn'?t do (?:what it|its job)\b|\bonly (?:hops|works|fires|goes|turns|spins) \w+", "repairs", 1.0),
+     r"\bdoesn'?t do (?:what it|its job)\b|\bonly (?:hops?|works?|fires?|goes|go|turns?|spins?) \w+|\bwent belly[- ]up\b|"
+     r"\bkicked the bucket\b|\bdied on me\b|\bis toast\b", "repairs", 1.0),
+    (r"\bbig cheese\b|\bhead honcho\b|\btop dog\b|\bwhoever(?:'s| is) in charge\b|\bperson in charge\b", "boss", 1.0),
+    (r"\b(?:done|tired of|sick of|fed up with) (?:talking|talkin|chatting) (?:to|with) (?:a |the )?(?:bots?|machines?|ai)\b|"
+     r"\bno (?:more )?bots\b", "human", 0.8),
+    (r"\b(?:ran|run|swiped|charged|hit) my card\b|\d[\d,.]*\s+(?:instead of|rather than)\s+[$€£]?\d", "billing", 1.0),
+    (r"\bmoney (?:is )?burning a hole in my pocket\b|\bpull the trigger on\b|\bwhat(?:'s| is| are) (?:your|the) best\b|"
+     r"\bbest (?:seller|one|trap|deal|option)s?\b|\bany (?:ideas|suggestions|recommendations)\b|\bdoes it come with\b",
+     "sales", 0.9),
     (r"\b(?:shows?|gives?|does|makes?) \w+ instead of\b|연기\S*\s*(?:가\s*)?나|불꽃|타는\s*냄새|정상\s*(?:이\s*)?아니|\bisn'?t "
      r"normal\b|\bnot normal\b|\bsmoke\b|\bsmoking\b", "malfunction", 0.8),
     (r"빙글빙글|뱅글뱅글|무한\s*로딩|로딩만|(?:사진|파일|글)\S*\s*(?:이|가|을|를)?\s*(?:안\s*)?올라가|올리기", "technical", 1.0),
@@ -295,7 +319,10 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     (r"\b(?:took|charged|billed|paid|debited|deducted)\s+(?:me\s+)?\$\s?\d|\$\s?\d[\d,.]*\s+(?:more|extra|instead)|"
      r"\bdouble[- ]?(?:dinged|billed|hit)\b|\bdinged\b|\b(?:left|came out of|taken from|deducted from|withdrawn from)\s+my\s+"
      r"(?:account|card|bank)\b|\b(?:same )?amount\s+(?:\w+\s+){0,4}?(?:twice|two times)\b", "billing", 1.0),
-    (r"\$\s?\d[\d,.]*|\d[\d,]*\s*(?:원|달러|dollars|usd|krw)\b|\d[\d,]*원", "billing", 0.5),
+    (r"[$€£]\s?\d[\d,.]*|\d[\d,.]*\s*(?:원|달러|dollars|usd|krw|eur|euros?|gbp|pounds)\b|\d[\d,]*원", "billing", 0.5),
+    (r"\bshould(?:'ve| have) (?:been here|arrived|come|been delivered)\b|\bwhere (?:it|they) (?:is|are)\b", "shipping", 0.8),
+    (r"\b(?:payment|pay|checkout|billing|login|cart|upload|download|submit)\s+(?:button|screen|page|form|tab|window)\b|"
+     r"[가-힣]+(?:하기)?\s*(?:버튼|화면|페이지|탭|메뉴)\S*\s*(?:이|가)?\s*(?:자체가\s*)?(?:안|잘\s*안|먹통|멈)", "technical", 0.7),
     (r"\bworked (?:\w+\s+){0,2}?(?:until|till|til|up until)\b|\bused to work\b|\bsupposed to\b|\bthe manual says\b|"
      r"맛이\s*(?:갔|가)|(?:바퀴|손잡이|뚜껑|나사|부품|끈|줄|다리|버튼|날개|스프링)\S*\s*(?:이|가)?\s*(?:빠졌|떨어졌|부러졌|풀렸|찢어졌|나갔)",
      "malfunction", 1.0),

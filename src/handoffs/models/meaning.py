@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from . import cues, lexicon
-from .negation import is_negated, set_aside_before
+from .negation import is_negated, set_aside
 from .text import en_stem, ko_stem, language_of, near_miss, tokens
 
 
@@ -94,7 +94,8 @@ _TEXT_SPEAK = {"2": "to", "4": "for", "ur": "your", "u": "you", "r": "are", "pls
                "ppl": "people", "thx": "thanks", "cuz": "because", "bc": "because", "acct": "account",
                "pmt": "payment", "b4": "before", "rn": "right now", "dont": "don't", "cant": "can't", "wont": "won't",
                "doesnt": "doesn't", "didnt": "didn't", "isnt": "isn't", "im": "i'm", "ive": "i've", "wanna": "want to",
-               "gonna": "going to", "gotta": "have to", "tho": "though", "w/": "with", "msg": "message"}
+               "gonna": "going to", "gotta": "have to", "tho": "though", "w/": "with", "msg": "message",
+               "hrs": "hours", "hr": "hour", "wat": "what", "abt": "about", "pls.": "please", "asap": "as soon as possible"}
 _EN_IGNORED = frozenset("a an the and or but to of in on at for with is are was be it i my me you your we our".split())
 
 
@@ -222,13 +223,13 @@ def read(text: str) -> Reading:
             for concept, weight in _english_word(token.text):
                 raw.append(Mention(concept, text[token.start:token.end], weight, token.start, token.end))
     past = [(m.start(), m.end()) for m in lexicon.PAST_PURCHASE.finditer(lowered)]
-    set_aside = set_aside_before(lowered)
+    dismissed = set_aside(lowered)
     quiet = cues.asides(lowered)
     mentions = []
     for m in sorted(_people(raw, lowered), key=lambda m: (m.start, m.concept)):
         if m.concept == "sales" and _overlaps(past, m.start, m.end):
             continue  # "the skates I bought": an earlier purchase, not a wish to buy
-        negated = m.start < set_aside or is_negated(lowered, m.concept, m.word.lower(), m.start, m.end)
+        negated = any(s <= m.start < e for s, e in dismissed) or is_negated(lowered, m.concept, m.word.lower(), m.start, m.end)
         weight = m.weight * next((factor for s, e, factor in quiet if s <= m.start < e), 1.0)
         mentions.append(Mention(m.concept, m.word, weight, m.start, m.end, negated, m.requested))
     return Reading(original, language_of(original), tuple(mentions))

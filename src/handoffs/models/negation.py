@@ -4,8 +4,8 @@
 mean — "this is *not a billing* question", "*nothing's wrong with* my payments", "I *don't want a refund*",
 "결제 문제가 *아니라*", "*결제는 잘 됐는데*", "환불은 *필요 없고*", "*고장 난 건 없고요*". It does not negate a
 mention that *describes* the problem: "I *can't* log in", "it was *not delivered*", "로그인이 *안* 돼요".
-:func:`set_aside_before` finds where a customer dismissed everything said so far ("…but that's not why I'm
-writing", "anyway", "아 아니다 그냥 됐어요").
+:func:`set_aside` finds what a customer dismissed ("…but that's not why I'm writing", "anyway",
+"아 아니다 그냥 됐어요").
 
 Pure functions of the text; :mod:`handoffs.models.meaning` calls them for every mention it finds.
 """
@@ -26,7 +26,8 @@ _FILLER = frozenset("""a an the my your our this that it its it's about really e
     question questions issue issues problem problems matter request is are was thing something anything at all
     do be going gonna i'm im am sure currently necessarily exactly technically simply yet wrong or nor and
     broken disputing questioning complaining asking talking writing calling reporting contacting bothering worried
-    involved get getting need""".split()) | _DESIRE_VERBS
+    involved get getting need been being got gotten were complaints complaint concerns worries escalate sue
+    complain talk speak call contact report anyone anybody someone""".split()) | _DESIRE_VERBS
 _DESIRE_CONCEPTS = frozenset({"sales", "refund", "human", "escalate", "repairs", "boss", "shipping", "billing", "technical",
                               "account", "general"})
 # Events whose absence *is* the problem: "not delivered", "wasn't refunded", "isn't loading".
@@ -34,7 +35,9 @@ _MISSING_EVENT = re.compile(r"^(?:deliver|charg|paid|pa|refund|receiv|ship|proce
                             r"respond|updat|sent|install|connect|sync|download|show)")
 _EN_FINE_AFTER = re.compile(r"^\W*(?:\w+\W+){0,2}?(?:is|are|was|were|went|works?|worked|looks?|seems?|arrived|came)\s+"
                             r"(?:through\s+)?(?:just\s+|all\s+|totally\s+|completely\s+|perfectly\s+)?(?:fine|ok|okay|good|great|perfect|"
-                            r"correct|right|normal|on time|perfectly|safely|in one piece|fast|quick|speedy|smooth|prompt|quickly)\b|^\W*(?:just\s+)?(?:fine|ok|okay|on time|safely|in one piece)\b|"
+                            r"correct|right|normal|on time|perfectly|safely|in one piece|fast|quick|speedy|smooth|prompt|quickly|no problem|"
+                            r"smoothly|without (?:a |any )?(?:problem|issue|hitch)s?)\b|^\W*(?:just\s+)?(?:fine|ok|okay|on time|safely|"
+                            r"in one piece|perfect|intact|undamaged|flawless)\b|"
                             r"^\W*(?:is|was|are)\s*(?:not|n't)\s+(?:the\s+)?(?:problem|issue|reason)", re.I)
 _KO_NOT_AFTER = re.compile(r"^\S*(?:\s+\S+){0,3}?\s*(?:아니(?!면)|아냐|아님|아닌(?!지))(?![^.!?\n]{0,4}\?)|^\S*(?:\s+\S+)?\s*말고"
                            r"|^\S*(?:\s+\S+){0,2}?\s*(?:건|거|게|것|곳|데|일)\s*(?:은|는|도)?\s*(?:하나도\s*|전혀\s*)?없")
@@ -46,9 +49,7 @@ _KO_NO_WISH_BEFORE = re.compile(r"(?:^|\s)안\s*$")
 # "...but that's not why I'm writing": the clause before it is set aside; "아 아니다 그냥 됐어요": all of it is.
 _DISMISS_BEFORE = re.compile(r"\b(?:that'?s|that is|it'?s|this is)\s+not\s+(?:why|the reason|what)\b|"
                              r"\b(?:sorted (?:it |that |this )?out|(?:has|have|got) (?:been )?(?:sorted|resolved|taken care of))\b|"
-                             r"그건\s*(?:이제\s*)?(?:됐|괜찮|해결)|"
-                             r"(?:^|[.!?,;:—–-]\s*)(?:anyway|anyhow)\b|"
-                             r"어쨌든|아무튼|그건\s*그렇고|그건\s*(?:중요한\s*게\s*)?"
+                             r"\bbut whatever\b|그건\s*(?:이제\s*)?(?:됐|괜찮|해결)|그건\s*(?:중요한\s*게\s*)?"
                              r"아니고|그게\s*(?:문제가\s*|중요한\s*게\s*)?아니라|그\s*얘기\s*하려던\s*건\s*아니", re.I)
 _RETRACT = re.compile(r"\bnever\s*mind\b|\bnvm\b|\bforget (?:it|that|about it)\b|(?:아\s*)?아니다\s*(?:그냥\s*)?(?:됐|괜찮|말)|"
                       r"그냥\s*(?:됐어요|됐습니다|괜찮아요)\s*$", re.I)
@@ -56,7 +57,7 @@ _RETRACT = re.compile(r"\bnever\s*mind\b|\bnvm\b|\bforget (?:it|that|about it)\b
 
 _TOPIC_WORDS = frozenset("""charge charges bill billing payment payments bug bugs error app login account refund order
     delivery shipping shipment repair manager supervisor product price fee invoice subscription info information
-    details help""".split())
+    details help lawyer lawsuit""".split())
 
 
 def _is_topic(word: str) -> bool:
@@ -101,13 +102,21 @@ def _korean_negated(text: str, concept: str, start: int, end: int) -> bool:
     return False
 
 
-def set_aside_before(text: str) -> int:
-    """Everything before this position was set aside by the customer ("but that's not why I'm writing")."""
-    cut = 0
-    for pattern in (_DISMISS_BEFORE, _RETRACT):
+_SENTENCE_START = re.compile(r"[.!?\n]|\b(?:also|plus|and also|by the way|btw)\b|그리고|아\s")
+_TOPIC_CHANGE = re.compile(r"(?:^|[.!?,;:—–-]\s*)(?:anyway|anyhow)\b|어쨌든|아무튼|그건\s*그렇고", re.I)
+
+
+def set_aside(text: str) -> list[tuple[int, int]]:
+    """Spans the customer set aside: the sentence before "…that's not why I'm writing" / "그건 됐고", everything
+    before "anyway" or "never mind" / "아 아니다 그냥 됐어요"."""
+    spans = []
+    for match in _DISMISS_BEFORE.finditer(text):
+        starts = [m.end() for m in _SENTENCE_START.finditer(text, 0, match.start())]
+        spans.append((starts[-1] if starts else 0, match.start()))
+    for pattern in (_TOPIC_CHANGE, _RETRACT):
         for match in pattern.finditer(text):
-            cut = max(cut, match.start() if pattern is _DISMISS_BEFORE else match.end())
-    return cut
+            spans.append((0, match.start() if pattern is _TOPIC_CHANGE else match.end()))
+    return spans
 
 
 

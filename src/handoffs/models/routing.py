@@ -126,11 +126,22 @@ def _concepts_of(reading: Reading) -> dict[str, float]:
     return {c: min(1.0, s) for c, s in reading.concepts().items()}
 
 
+def _offered_by(reading: Reading) -> dict[str, float]:
+    """What a tool's description offers. A manager it mentions is an escalation it handles, not "a person" in
+    general: "asks to speak to a manager" does not make it the place for "can I talk to a real person?"."""
+    boss_spans = {(m.start, m.end) for m in reading.mentions if m.concept == "escalate"}
+    kept = [m for m in reading.mentions if not m.negated and not (m.concept == "human" and (m.start, m.end) in boss_spans)]
+    offered: dict[str, float] = {}
+    for m in kept:
+        offered[m.concept] = min(1.0, max(offered.get(m.concept, 0.0), m.weight))
+    return offered
+
+
 @lru_cache(maxsize=2048)
 def _profile(name: str, description: str, parameters_json: str) -> ToolProfile:
     parameters = json.loads(parameters_json)
     name_words = " ".join(w for w in re.split(r"[_\W]+", name.lower()) if w and w not in _NAME_NOISE)
-    offered = _concepts_of(read(description))
+    offered = _offered_by(read(description))
     for concept, weight in _concepts_of(read(name_words)).items():
         offered[concept] = max(offered.get(concept, 0.0), weight)
     for concept in read(description).negated():
@@ -202,8 +213,10 @@ def _offer(candidate: Candidate, concept: str, direct_only: bool = False) -> tup
 
 def _catch_all(candidate: Candidate, specific: list[Candidate]) -> Candidate:
     """The catch-all option offers every customer concern that no specific candidate offers."""
+    # Covered: offered by a specific candidate itself, or closely related to what one offers (a refund is a billing
+    # matter); a loose relation (a shipping worry is "an issue") leaves it to the catch-all.
     uncovered = {c: CATCH_ALL_OFFER for c in lexicon.DOMAIN_CONCEPTS
-                 if not any(_offer(other, c)[0] > 0 for other in specific)}
+                 if not any(other.concepts.get(c, 0) > 0 or _offer(other, c)[0] > 0.5 for other in specific)}
     return Candidate(candidate.tool, candidate.option, candidate.prop, uncovered, candidate.words, catch_all=True)
 
 
@@ -231,7 +244,8 @@ def rank(pool: list[Candidate], said: list[Reading]) -> list[Scored]:
     direct_only = {c: any(other.concepts.get(c, 0) > 0 for other in everyone) for c in raised}
     idf = {c: math.log(1 + len(everyone) / max(1, sum(1 for other in everyone if _offer(other, c, direct_only[c])[0] > 0)))
            for c in raised}
-    plain_words = {k for r in said for k in word_keys(r.text)}
+    set_aside_words = {k for r in said for m in r.mentions if m.negated for k in word_keys(m.word)}
+    plain_words = {k for r in said for k in word_keys(r.text)} - set_aside_words
     scored: list[Scored] = []
     for candidate in everyone:
         info = profile(candidate.tool)
