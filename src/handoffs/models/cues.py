@@ -87,7 +87,7 @@ _IDENTITY_QUESTION = re.compile(
 
 
 _ADDITIVE = re.compile(r"\btoo\b(?=\s*[.!?,]|\s*$)|\b(?:and also|also|as well|plus|on top of that|another thing|besides that|additionally|"
-                       r"in addition|two things|a couple of things|separately|both (?:issues|problems|things))\b|두\s*가지|둘\s*다|[가-힣]도\s+(?!없|안|못).*[가-힣]도\s+(?!없|안|못)|그리고|또한|게다가|거기다|하고\s*또", re.IGNORECASE)
+                       r"in addition|two things|two questions|a couple of things|separately|both (?:issues|problems|things)|which (?:one )?first)\b|두\s*가지|둘\s*다|뭐부터|(?<!하나)(?<!조금)(?<!\d)도\s.*(?<!하나)(?<!조금)(?<!\d)도\s|그리고|또한|게다가|거기다|하고\s*또", re.IGNORECASE)
 
 
 def _has_any(text: str, phrases: tuple[str, ...]) -> bool:
@@ -143,6 +143,9 @@ _PEOPLE_ASKED_EN = tuple(re.compile(p, re.IGNORECASE) for p in (
     r"\b(?:is there|are there|can i get|can i have|could i get|could i have|may i have)\s+(?:\w+\s+){0,2}?"
     + _PERSON_EN + r"\b",
     r"\bwho(?:'s| is)\s+(?:the\s+)?" + _PERSON_EN + r"\b",
+    r"\b(?:prefer|rather)\b[^.?!]{0,40}?\b(?:with|to)\s+(?:a |an |the )?(?:[\w-]+\s+){0,3}?" + _PERSON_EN + r"\b",
+    r"\b(?:could|can|would)\s+(?:a |an |one of your )?" + _PERSON_EN + r"\s+(?:pick|take|look|handle|help)\b",
+    r"\b(?:a )?(member of (?:your |the )?staff)\b",
     r"\b" + _PERSON_EN + r"[\s,]*(?:please|pls|plz|now|asap|!)",
     r"\b" + _PERSON_EN + r"\s+(?:\w+\s+){0,5}?(?:reach out|call me|contact me|get back to me|look at|look into|check)",
     r"\b" + _PERSON_EN + r"\s+(?:\w+\s+){0,3}?(?:i can|i could|to) (?:talk|speak|chat)",
@@ -153,9 +156,13 @@ _PEOPLE_ASKED_KO = re.compile(
     r"(?:" + _PERSON_KO + r"|" + _PERSON_EN + r")[^\s.!?]*\s*(?:\S*(?:면|으면)\s+)?(?:(?:좀|직접|당장|빨리|지금|바로|한번|한\s*번)\s*)*"
     r"(?:(?:불러|바꿔|연결|넘겨|돌려|connect|transfer)\S*\s*(?:주세요|줘|줄래|주실|주시|달라|요|해|좀|가능|부탁|원해|요청|바랍|해\s*주)"
     r"|(?:불러|바꿔|연결|넘겨|돌려)(?:주|줘|달)"
-    r"|(?:통화|얘기|이야기|대화|상담|말|채팅)\S*\s*(?:하고\s*싶|할\s*수\s*있|하게\s*해|좀|요$|원해|원하|시켜|가능|부탁)"
+    r"|(?:통화|얘기|이야기|대화|상담|말|채팅)\S*\s*(?:하고\s*싶|할\s*수\s*있|하게\s*해|좀|요$|원해|원하|시켜|가능|부탁|하는\s*게\s*나|"
+    r"하기를\s*원)|연결\S*\s*(?:안\s*되면|되면|주실|해\s*주실)"
     r"|나오라|나와\s*(?:주세요|봐|라)"
-    r"|만나고\s*싶|있어요\s*\?|있나요|없어요\s*\?|없나요|계세요|계신가요|가능|좀\s*요?(?:$|[\s.!?~]))", re.IGNORECASE)
+    r"|만나고\s*싶|있어요\s*\?|있나요|없어요\s*\?|없나요|업나요|계세요|계신가요|가능|좀\s*요?(?:$|[\s.!?~]))", re.IGNORECASE)
+
+
+_NOT_ASKING = re.compile(r"\b(?:don'?t|do not|no need to|never)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 
 
 def people_asked_for(text: str) -> list[tuple[int, int]]:
@@ -164,7 +171,8 @@ def people_asked_for(text: str) -> list[tuple[int, int]]:
     if _IDENTITY_QUESTION.search(text):
         return []
     spans = [next(m.span(i) for i in range(1, (m.lastindex or 0) + 1) if m.group(i))
-             for pattern in (*_PEOPLE_ASKED_EN, _PEOPLE_ASKED_KO) for m in pattern.finditer(text)]
+             for pattern in (*_PEOPLE_ASKED_EN, _PEOPLE_ASKED_KO) for m in pattern.finditer(text)
+             if not _NOT_ASKING.search(text[max(0, m.start() - 30):m.start()])]
     if not spans and len(words(text)) <= 3:
         spans = [m.span(1) for pattern in (re.compile(r"\b" + _PERSON_EN + r"\b", re.I), re.compile(_PERSON_KO))
                  for m in pattern.finditer(text)]
@@ -175,16 +183,16 @@ _HEDGE = re.compile(r"\b(?:might|maybe|perhaps|probably|later|someday|eventually
                     r"언젠가|생각\s*중|그\s*다음에|이따가|다음에\s*말씀",
                     re.IGNORECASE)
 # "…, but first and more importantly …", "What I actually need is …", "근데 …": what follows is the request.
-_FOCUS = re.compile(r"\b(?:what i (?:actually|really|just) (?:need|want)|the (?:real |actual |main )?(?:problem|issue|reason) is|but "
+_FOCUS = re.compile(r"\b(?:what i (?:actually|really|just) (?:need|want)|(?:the )?(?:real |actual |main )?(?:problem|issue|reason) is|but "
                     r"first|first and (?:more importantly|foremost)|more importantly|my (?:real|actual|main) (?:question|"
-                    r"problem|issue))\b|(?:^|[.!?]\s*)now\s*[:,]|근데|그런데|하지만|다만|그보다|무엇보다|일단", re.IGNORECASE)
+                    r"problem|issue))\b|(?:^|[.!?]\s*)now\s*[:,]|근데|그런데|하지만|다만|그보다|무엇보다|일단|진짜\s*문제는|중요한\s*건", re.IGNORECASE)
 _COMPLIMENT = re.compile(r"\b(?:love|loved|nice|pretty|cool|great|awesome|beautiful|fun)\b|예쁘|이쁘|멋지|멋있|좋네요|좋아요|귀엽",
                          re.IGNORECASE)
 # "…or I'll sue", "환불 안 해 주면 신고할 거예요": a threat on a condition, not the request itself.
 _THREAT_IF = re.compile(r"\bif (?:you )?(?:don'?t|do not|won'?t|can'?t)\b|\bor (?:else )?i(?:'ll| will)\b|(?:지\s*않으면|안\s*(?:해\s*)?주면|"
                         r"안\s*하면|않으면|안\s*되면)", re.IGNORECASE)
 _CURIOUS = re.compile(r"\b(?:just wondering|i wonder|curious|by the way|btw|while i'?m here|while i have you|one more thing|"
-                      r"oh and|oh also)\b|궁금하네|궁금하긴|참고로|겸사겸사|하는\s*김에|온\s*김에|말\s*나온\s*김에|아\s*그리고|아\s*참",
+                      r"oh and|oh also|out of curiosity|minor thing|small thing|not a big deal|no biggie)\b|사소한|별건\s*아닌데|궁금하네|궁금하긴|참고로|겸사겸사|하는\s*김에|온\s*김에|말\s*나온\s*김에|아\s*그리고|아\s*참",
                       re.IGNORECASE)
 _SENTENCE_BREAK = re.compile(r"[.!?\n]+|\b(?:but|also)\b|그리고|근데|그런데")
 
@@ -211,8 +219,9 @@ def asides(text: str) -> list[tuple[int, int, float]]:
 
 
 def adds_a_second_request(text: str) -> bool:
-    """The message joins two requests ("…and also…", "앱도 …, 주소도 …"): a sign of two intents, not one."""
-    return bool(_ADDITIVE.search(text))
+    """The message joins two requests ("…and also…", "앱도 …, 주소도 …"): a sign of two intents, not one — unless
+    the second is an afterthought ("oh and, minor thing…", "아 그리고…", "just out of curiosity")."""
+    return bool(_ADDITIVE.search(text)) and not _CURIOUS.search(text)
 
 
 def is_request(text: str) -> bool:

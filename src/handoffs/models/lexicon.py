@@ -42,11 +42,12 @@ CONCEPTS: dict[str, Entry] = {
     "billing": _entry(
         en="bill billing billed invoice invoiced receipt payment payments pay paid charge charged overcharged "
            "overcharge transaction statement fee fees debit debited deducted withdrawn subscription renewal "
-           "renewed chargeback installment prepaid postpaid vat tax repaid declined emi dispute unrecognised "
+           "renewed chargeback installment prepaid postpaid vat tax repaid declined emi dispute unrecognised overcharging "
            "unrecognized eur gbp",
         en_weak="card money amount bank paypal credit price",
         ko="결제 결재 청구 요금 과금 출금 인출 영수증 구독 정기결제 자동결제 명세서 청구서 인보이스 세금계산서 할부 "
-           "수수료 이체 입금 송금 이중결제 중복결제 긁혔 긁힌 빠져나가 빠져나갔 빠져나간 납부 연체 위약금",
+           "수수료 이체 입금 송금 이중결제 중복결제 긁혔 긁힌 빠져나가 빠져나갔 빠져나간 납부 연체 위약금 이용료 사용료 구독료 "
+           "월정액 월사용료 정산",
         ko_weak="카드 돈 금액 비용 페이 계좌 승인 가격 요금제 통장 잔액",
     ),
     "refund": _entry(
@@ -58,7 +59,7 @@ CONCEPTS: dict[str, Entry] = {
     "technical": _entry(
         en="technical tech error errors bug bugs crash crashes crashed crashing freeze freezes frozen freezing "
            "glitch glitches login logout password app apps website webpage browser install installed "
-           "installing software firmware wifi internet network server loading connection connecting "
+           "installing software firmware wifi internet network server loading connection connecting api endpoint sdk "
            "disconnect sync syncing notification notifications download upload lag lagging laggy reboot "
            "screen device laptop computer tablet battery charger bluetooth 2fa otp verification verify",
         en_weak="page button link code site update updated load loads slow restart boot phone locked connect",
@@ -72,20 +73,22 @@ CONCEPTS: dict[str, Entry] = {
     "sales": _entry(
         en="buy buying purchase purchasing shop shopping catalog catalogue discount discounts sale sales pricing "
            "quote recommend recommendation recommendations wholesale bulk promotion promo coupon sell selling seller "
-           "bestseller bestselling preorder restock",
-        en_weak="price prices offer offers interested stock available cost deal deals upgrade gift model models",
+           "bestseller bestselling preorder restock reorder newest bundle",
+        en_weak="price prices offer offers interested stock available cost deal deals upgrade gift model models suggest "
+                "equipment gear",
         ko="구매하 구입하 살게 살래 살까 사려 살려고 사야 지름신 지를 질러 질렀 이벤트 행사 신모델 신형 예약구매 사전예약 쇼핑 카탈로그 할인 세일 견적 추천 신제품 신상 재고 장바구니 "
-           "프로모션 쿠폰 판매 도매 대량 구경",
+           "프로모션 쿠폰 판매 도매 대량 구경 장비 풀세트 신상품",
         ko_weak="가격 상품 제품 주문하 구매 구입 선물",
     ),
     "repairs": _entry(
         en="repair repairs repaired fix fixed fixing broken broke break breaks damaged damage defect defective "
            "faulty cracked crack dented leaking leak leaks exploding exploded explode explodes malfunction "
            "malfunctioning replace replacement shattered torn ripped rusted bent snapped frayed busted kaput "
-           "wonky fizzled shorted wobbly squeaky rattles peeling",
+           "wonky fizzled shorted wobbly squeaky rattles peeling haywire deflates deflated deflating",
         en_weak="return returns loose dead died dies warranty",
         ko="수리 고장 고치 고쳐 고칠 고친 고침 수선 망가 부서지 부서져 부서졌 부숴 깨지 깨져 깨졌 깨진 박살 파손 불량 하자 결함 찌그러 "
-           "찢어 찢겨 누수 새요 새는 샌다 새고 폭발 터지 터져 터졌 터진 교환 에이에스 보증 녹슬 휘어 휘었 부러",
+           "찢어 찢겨 누수 새요 새는 샌다 새고 폭발 터지 터져 터졌 터진 교환 에이에스 보증 녹슬 휘어 휘었 부러 끊어져 끊어졌 "
+           "끊겼",
     ),
     "malfunction": _entry(  # something does not do what it should; repairs for things, technical for apps
         en="misfire misfires misfired misfiring jammed jams dud",
@@ -103,7 +106,7 @@ CONCEPTS: dict[str, Entry] = {
     ),
     "boss": _entry(  # a person with authority: an escalation when asked for or complained to, else just a word
         en="manager managers manger supervisor supervisors boss superior superiors",
-        ko="매니저 메니저 관리자 책임자 윗사람 윗선 상급자 상사 팀장 점장 사장 대표님",
+        ko="매니저 메니저 관리자 책임자 윗사람 윗선 상급자 상사 팀장 점장 사장님 대표님",
     ),
     "escalate": _entry(
         en="escalate escalation complaint complaints complain lawyer lawyers attorney lawsuit sue suing court "
@@ -117,7 +120,7 @@ CONCEPTS: dict[str, Entry] = {
         en="ship shipping shipment shipped delivery deliver delivered deliveries package packages parcel "
            "tracking courier carrier postal dispatch dispatched transit ups fedex usps dhl customs",
         en_weak="arrive arrived arrival address mail track late",
-        ko="배송 배달 택배 송장 운송장 출고 배송지 기사님 택배사 우체국 수령 통관 세관 해외배송 직구",
+        ko="배송 배달 택배 송장 운송장 출고 배송지 기사님 택배사 우체국 수령 통관 세관 해외배송 직구 함흥차사 우편물",
         ko_weak="도착 주소 분실 이사",
     ),
     "account": _entry(
@@ -129,9 +132,9 @@ CONCEPTS: dict[str, Entry] = {
     ),
     "general": _entry(  # ordinary questions that fit no department
         en="information info hours store location policy feedback suggestion partnership careers job inquiry "
-           "enquiry office headquarters branch transcripts",
+           "enquiry office headquarters branch transcripts brochure feedback",
         en_weak="question questions details detail change curious",
-        ko="영업시간 운영시간 운영하 휴무 매장 위치 정책 건의 제안 제휴 채용 방문 지점 본사 사무실",
+        ko="영업시간 운영시간 운영하 휴무 매장 위치 정책 건의 제안 제휴 채용 방문 지점 본사 사무실 창구 브로슈어 의견 피드백",
         ko_weak="문의 질문 궁금 변경 안내",
     ),
     "finish": _entry(  # for tools only: a tool that ends the conversation
@@ -168,6 +171,10 @@ RELATED: dict[tuple[str, str], float] = {
 
 # Phrases read before single words; their words are consumed. (pattern, concepts or None to block, weight)
 _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
+    # Things a support desk does not do, read first so their words route nowhere ("영화 추천", "tell me a joke").
+    (r"(?:점심|저녁|아침|메뉴|영화|노래|책|맛집|여행지|드라마|로또|운세|번호)\S*(?:\s+\S+){0,3}?\s*추천|\brecommend\b(?:\s+[\w-]+){0,4}?\s+"
+     r"(?:movie|film|song|book|restaurant|show|series|game|recipe|podcast|album|novel)s?\b|(?:\S+\s+){0,2}번역|\btranslat\w*(?:\s+\w+){0,3}|\bhomework\b|숙제|"
+     r"과제|주식|로또|운세|날씨|\blottery\b|\bhoroscope\b|\bweather\b|\bnot sure (?:whether|if) (?:it'?s )?[^.?!]*\bor\b[^.?!]*|\bstocks?\b(?: price)?|\bshares\b|\binvest\w*", None, 0),
     # A complaint about staff, read whole (before the idioms: "the manager in charge … is rude" is a complaint).
     (r"\b(?:rude|unprofessional|disrespectful|insulting|yelled|swore)\b.{0,40}\b(?:agent|rep|staff|employee|manager|support|"
      r"person|guy|woman|man|team|operator)\b|\b(?:agent|rep|staff|employee|manager|support|person|team|operator)\b.{0,40}"
@@ -247,13 +254,16 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     (r"\bwhere(?:'s| is| are)\s+(?:my|the)\s+(?:order|package|parcel|stuff|item|items|delivery)\b|\b(?:hasn'?t|has not|"
      r"never|didn'?t|did not|still not|not yet)\s+(?:arrived|come|came|shown up|been delivered|delivered)\b|"
      r"\btrack(?:ing)?\s+(?:my\s+)?(?:order|package|parcel)\b", "shipping", 1.0),
+    (r"\b(?:error|status|http)\s*[45]\d\d\b|\b[45]\d\d (?:too many|internal|not found|bad|error|forbidden|unauthori[sz]ed)|"
+     r"\bthrows? (?:an? )?(?:error|exception)", "technical", 1.0),
     (r"(?:메일|이메일|문자|인증\s*번호|인증번호|알림|코드|otp|email|sms)\S*\s*(?:이|가|도)?\s*(?:안|못)\s*(?:와|오|옴|왔|받)|"
      r"\b(?:email|code|text|sms|verification|otp|link)\w*\s+(?:never|didn'?t|did not|hasn'?t|has not|won'?t|doesn'?t)\s+"
      r"(?:\w+\s+)?(?:come|came|arrive|arrived|show up|showed up)", "technical", 1.0),
     (r"\b(?:promo|discount|coupon|voucher)\s*(?:code)?\s+(?:didn'?t|did not|wasn'?t|was not|never|won'?t)\s+(?:\w+\s+)?(?:apply|"
      r"applied|work|go through)|(?:쿠폰|할인|적립금|포인트)\S*\s*(?:이|가)?\s*(?:적용\s*)?(?:안|못)\s*(?:들어|먹|적용|됐|되)",
      "billing", 1.0),
-    (r"(?:아직|언제)\S*\s*(?:안|도\s*안)?\s*(?:와|오|왔|도착)|안\s*(?:와요|왔|오네|옴)|못\s*받|받지\s*못", "shipping", 0.8),
+    (r"(?:아직|언제)\S*\s*(?:안|도\s*안)?\s*(?:와|오|왔|도착)|안\s*(?:와요|왔|오네|옴)|못\s*받|받지\s*못|출발했다|문\s*앞에\s*(?:두고|놓고)|"
+     r"소식이\s*없", "shipping", 0.8),
     # Wanting to buy, said without a buying word.
     (r"\blooking for (?:a|an|some|something|new)\b|\bdo you (?:have|sell|carry|stock)\b|\bwhat do you (?:have|sell)\b|"
      r"\bin the market for\b|\bi(?:'d| would) like (?:to get|to order|some|a new)\b|\bi want (?:to get|to order|a new)\b|"
@@ -281,20 +291,20 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     (r"\bhow much (?:for|is|are|does|do|would|will|to)\b|\bwhat(?:'s| is) the price\b|\bcheapest\b|\bprice (?:of|for)\b|"
      r"\bcomes? in (?:red|blue|green|black|white|other colou?rs?|a bigger size|\w+ sizes?)\b|\b(?:i'?d like|i want|i need|can i "
      r"get|give me) (?:\w+ )?more\b|\banother (?:one|pair|set|crate|box)\b|\b(?:and |also )?(?:order|buy|purchase) (?:a|an|"
-     r"some|another|more|\d+|one|two|three|ten)\b|\b1\+1\b", "sales", 1.0),
+     r"some|another|more|\d{1,3} [a-z]|one|two|three|ten)\b|\b1\+1\b", "sales", 1.0),
     (r"(?:뭐|뭐가|어떤\s*거|어떤\s*게)\s*(?:있어요|있나요|있을까요|있음)|살\s*만한|잡을\s*만한|추천\s*(?:해|좀)|1\+1", "sales", 0.8),
     (r"\bjust (?:browsing|looking)\b|구경\s*(?:왔|하러|중)|둘러보", None, 0),
-    (r"(?:점심|저녁|아침|메뉴|영화|노래|책|맛집|여행지|드라마)\S*(?:\s+\S+){0,3}?\s*추천|\brecommend\b(?:\s+[\w-]+){0,4}?\s+"
-     r"(?:movie|film|song|book|restaurant|show|series|game|recipe|podcast|album|novel)s?\b|(?:\S+\s+){0,2}번역|\btranslat\w*(?:\s+\w+){0,3}|\bhomework\b|숙제|"
-     r"과제|주식|\bstocks?\b(?: price)?|\bshares\b|\binvest\w*", None, 0),
     (r"(?:대용량|소용량|큰\s*거|작은\s*거|다른\s*색|사이즈)\S*\s*(?:도\s*)?(?:있나요|있어요|있을까요)|(?:좋은\s*거|괜찮은\s*거)\s*"
      r"(?:있으면|있나요|있어요)|하나\s*(?:보내|주세요|살게)|주문\s*(?:어떻게|하려면)|어떻게\s*주문|사려면\s*어떻게", "sales", 0.8),
     (r"\badd\b.{0,30}\b(?:as (?:an? )?(?:authori[sz]ed |second |joint |additional )?user|to (?:my|our|the) account)\b|"
      r"\b(?:second|authori[sz]ed|joint|additional) (?:user|account holder|member)\b|(?:마케팅|광고|홍보)\s*(?:문자|메일|알림|전화)|"
      r"수신\s*거부|그만\s*받|\bstop (?:sending|getting|receiving)\b|\bopt(?:-| )?out\b|\badd (?:a |another |an extra )?(?:second |new )?(?:user|member|seat|person) to\b|\b(?:transfer|close|delete|cancel|"
      r"deactivate|merge|switch|change|reopen|unlock) (?:my |the |his |her |our |their )?(?:\w+(?:'s)? ){0,2}accounts?\b", "account", 1.0),
+    (r"\bsmall claims\b|\bsee you in court\b|\b(?:i'?m|i am|we'?re) (?:suing|taking you to court|filing (?:a )?(?:suit|claim|lawsuit))|"
+     r"\bcease and desist\b|\blegal action\b|법적\s*(?:조치|대응)|소송\s*(?:을|걸|하겠|할\s*거)", "escalate", 1.5),
     (r"\bformal notice\b|\bunlawful\w*|\bdata protection (?:authority|regulator|officer)\b|\b(?:article|section) \d+\b|"
-     r"\bsmall claims\b", "escalate", 1.0),
+     r"공식적으로\s*(?:\S+\s+){0,2}?(?:문제\s*제기|항의|이의)|(?:문제|이의)\s*제기|\bwhoever (?:actually )?(?:signs off|makes (?:the )?"
+     r"decisions|runs)\b", "escalate", 1.0),
     (r"\b(?:took|taken|taking|charged|charging|deducted|withdrew|withdrawn)\s+(?:my\s+)?money\b|\bstill (?:took|charged|"
      r"charging|billing|billed|taking)\b|\b(?:cutting|deducting|debiting|charging) double\b|\bdouble (?:deduction|debit|"
      r"cut)\b|\bprice (?:on|in) (?:my|the) (?:receipt|invoice|bill|statement)\b|\$\s?\d[\d,.]*\s+(?:higher|too much|"
@@ -305,10 +315,14 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     (r"\bbig cheese\b|\bhead honcho\b|\btop dog\b|\bwhoever(?:'s| is) in charge\b|\bperson in charge\b", "boss", 1.0),
     (r"\b(?:done|tired of|sick of|fed up with) (?:talking|talkin|chatting) (?:to|with) (?:a |the )?(?:bots?|machines?|ai)\b|"
      r"\bno (?:more )?bots\b", "human", 0.8),
-    (r"\b(?:ran|run|swiped|charged|hit) my card\b|\d[\d,.]*\s+(?:instead of|rather than)\s+[$€£]?\d", "billing", 1.0),
-    (r"\bmoney (?:is )?burning a hole in my pocket\b|\bpull the trigger on\b|\bwhat(?:'s| is| are) (?:your|the) best\b|"
-     r"\bbest (?:seller|one|trap|deal|option)s?\b|\bany (?:ideas|suggestions|recommendations)\b|\bdoes it come with\b",
-     "sales", 0.9),
+    (r"\b(?:ran|run|swiped|charged|hit) my card\b|\d[\d,.]*\s+(?:instead of|rather than)\s+[$€£]?\d|\bhighway robbery\b|"
+     r"\b(?:nearly |almost )?(?:double|twice|triple) (?:what|the price|the amount)\b|[$€£]\s?\d[\d,.]*\s+(?:you )?(?:took|charged|billed)|"
+     r"\d[\d,]*\s*원\S*\s*(?:이|가)?\s*(?:더\s*)?(?:빠졌|나갔|결제|청구|빠져)", "billing", 1.0),
+    (r"\bmoney(?:'s| is)? burning a hole in my pocket\b|\bpull the trigger on\b|\bwhat(?:'s| is| are) (?:your|the) best\b|"
+     r"\bbest (?:seller|one|trap|deal|option)s?\b|\bany (?:ideas|suggestions|recommendations)\b|\bdoes it come with\b|"
+     r"\bwhat would you (?:suggest|recommend)\b|\bi need something (?:that|to|for)\b|\bwhich (?:of your|one of your|one)\b[^?.!]*"
+     r"\bbest\b|\bdifference between\b|\bpick one\b|\btake the plunge\b|\bgo (?:the )?whole hog\b|\bplace (?:an?|another|a second|"
+     r"my) order\b|\bsecond order\b|\border (?:another|more|again)\b|맞추고\s*싶|뭘\s*사야|어떤\s*(?:걸|게)\s*(?:좋|나)", "sales", 0.9),
     (r"\b(?:shows?|gives?|does|makes?) \w+ instead of\b|연기\S*\s*(?:가\s*)?나|불꽃|타는\s*냄새|정상\s*(?:이\s*)?아니|\bisn'?t "
      r"normal\b|\bnot normal\b|\bsmoke\b|\bsmoking\b", "malfunction", 0.8),
     (r"빙글빙글|뱅글뱅글|무한\s*로딩|로딩만|(?:사진|파일|글)\S*\s*(?:이|가|을|를)?\s*(?:안\s*)?올라가|올리기", "technical", 1.0),
@@ -323,19 +337,22 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     (r"\bshould(?:'ve| have) (?:been here|arrived|come|been delivered)\b|\bwhere (?:it|they) (?:is|are)\b", "shipping", 0.8),
     (r"\b(?:payment|pay|checkout|billing|login|cart|upload|download|submit)\s+(?:button|screen|page|form|tab|window)\b|"
      r"[가-힣]+(?:하기)?\s*(?:버튼|화면|페이지|탭|메뉴)\S*\s*(?:이|가)?\s*(?:자체가\s*)?(?:안|잘\s*안|먹통|멈)", "technical", 0.7),
-    (r"\bworked (?:\w+\s+){0,2}?(?:until|till|til|up until)\b|\bused to work\b|\bsupposed to\b|\bthe manual says\b|"
-     r"맛이\s*(?:갔|가)|(?:바퀴|손잡이|뚜껑|나사|부품|끈|줄|다리|버튼|날개|스프링)\S*\s*(?:이|가)?\s*(?:빠졌|떨어졌|부러졌|풀렸|찢어졌|나갔)",
+    (r"\b(?:shot|came|fell|falls|popped|flew) off\b|\bgone haywire\b|\bbarely (?:works|fits|holds)\b|색이\s*(?:다\s*)?빠|"
+     r"안\s*펴지|\bworked (?:\w+\s+){0,2}?(?:until|till|til|up until)\b|\bused to work\b|\bsupposed to\b|\bthe manual says\b|"
+     r"맛이\s*(?:갔|가)|(?:바퀴|손잡이|뚜껑|나사|부품|끈|줄|다리|버튼|날개|스프링)\S*\s*(?:이|가)?\s*(?:빠졌|빠져|떨어졌|떨어져|부러졌|풀렸|찢어졌|나갔)",
      "malfunction", 1.0),
     (r"(?<![가-힣])(?:아직도|여전히)\s", "malfunction", 0.5),
     (r"\barrived (?:\w+\s+)?late\b|\blate (?:arrival|delivery)\b|\bmoving (?:house|home|out)\b|\bnew (?:address|place|house|"
      r"apartment|home)\b|\bsend it to (?:my|the|a) (?:new|other|different)\b", "shipping,account", 0.8),
-    (r"(?:address|email|이메일|주소|연락처|전화번호)\S*\s*(?:을|를|만|도)?\s*(?:좀\s*)?(?:변경|바꾸|바꿔|수정)", "account", 1.0),
+    (r"(?:address|email|이메일|주소|연락처|전화번호|받는\s*곳)\S*(?:\s+\S+){0,2}?\s*(?:좀\s*)?(?:변경|바꾸|바꿔|수정)", "account", 1.0),
+    (r"(?:같은\s*게|같은\s*거|이런\s*거|그런\s*거)\s*(?:있나요|있어요|있을까요)|있는지\s*(?:궁금|문의)|문의\s*(?:드립니다|합니다|드려요)|"
+     r"(?:운영|영업|상담)\s*시간", "general", 0.9),
     # Something does not do what it should: "it won't latch", "the rocket won't launch" (not "I won't pay").
     (r"(?<!\bi\s)(?<!\bwe\s)(?<!\byou\s)(?<!\bi'll\s)\b(?:won'?t|wont|will not|doesn'?t|does not|didn'?t|did not|can'?t|"
      r"cannot|refuses? to|fails? to|failed to)\s+(?!be\b|have\b|want\b|need\b|know\b|understand\b|pay\b|buy\b|order\b|"
      r"get\b|help\b|find\b|see\b|tell\b|care\b|mind\b)\w+", "malfunction", 0.7),
     # Something does not do what it should, said the Korean way: "안 + verb" (read last: specific phrases first).
-    (r"(?<![가-힣])안\s+(?!녕|내|에|쪽|심|전|경|방|과)[가-힣]{1,5}(?:요|다|네|음|함|어|아)(?![가-힣])|[가-힣]{2,}지\s*(?:않|못)"
+    (r"(?<![가-힣])안\s+(?!녕|내|에|쪽|심|전|경|방|과)[가-힣]{1,5}(?:요|다|네|음|함|어|아|고)(?![가-힣])|[가-힣]{2,}지\s*(?:않|못)"
      r"(?:아요|아|네요|습니다|음|고|는데)", "malfunction", 0.7),
 )
 PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...], float], ...] = tuple(

@@ -282,7 +282,8 @@ def rank(pool: list[Candidate], said: list[Reading]) -> list[Scored]:
             score *= 0.5  # one weak word ("money", "an order") is a hint, not a request
         if explicit:
             score *= 2  # the customer explicitly asked for exactly this
-        if not candidate.catch_all and any(candidate.concepts.get(c, 0) >= 0.5 for c in negated):
+        if not candidate.catch_all and any(candidate.concepts.get(c, 0) >= 0.5 for c in negated
+                                           if c not in lexicon.GENERIC_CONCEPTS):
             score *= 0.3
         if score >= MIN_SCORE:
             scored.append(Scored(candidate, round(score, 6), evidence))
