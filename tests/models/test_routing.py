@@ -108,3 +108,14 @@ def test_korean_replies_throughout_a_korean_conversation():
     goodbye = trace.replies()[-1]
     assert HANGUL.search(goodbye) and not re.search(r"[A-Za-z]{3,}", goodbye)
     assert "'로그인할'" in trace.calls[0][1].reason or "'앱이'" in trace.calls[0][1].reason
+
+
+def test_a_pasted_megabyte_is_read_from_its_beginning_like_a_context_window():
+    from handoffs.models.meaning import read
+    from handoffs.models.text import READ_LIMIT
+
+    big = "I was charged twice. " + "x" * 1_000_000
+    assert len(read(big).text) == READ_LIMIT
+    assert route(first(TRIAGE_PROMPT, TRIAGE_TOOLS, big)) == "billing"
+    korean = "두 번 결제되었습니다 " + "가나다 " * 300_000
+    assert route(first(TRIAGE_PROMPT, TRIAGE_TOOLS, korean)) == "billing"

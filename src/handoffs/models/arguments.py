@@ -20,7 +20,7 @@ from . import cues
 from .meaning import read
 from .phrasebook import MADE_UP_PRODUCTS, MADE_UP_PRODUCTS_KO
 from .routing import CATCH_ALL, options_of
-from .text import ko_stem, tokens
+from .text import ko_stem, readable, tokens
 from .types import Message, ToolSpec
 
 _ID = re.compile(r"\b[A-Za-z]+[_-]?\d{3,}\b|\b\d{5,}\b")
@@ -44,13 +44,13 @@ class Evidence:
 
     @classmethod
     def of(cls, messages: list[Message], turn_start: int) -> "Evidence":
-        turn_args = tuple(str(v) for m in messages[turn_start:] for c in m.tool_calls for v in c.arguments.values())
+        turn_args = tuple(readable(str(v)) for m in messages[turn_start:] for c in m.tool_calls for v in c.arguments.values())
         return cls(
-            tuple(m.content for m in messages if m.role == "user" and m.content),
-            tuple(m.content for m in messages if m.role == "assistant" and m.content),
-            tuple(m.content for m in messages if m.role == "tool" and m.content),
+            tuple(readable(m.content) for m in messages if m.role == "user" and m.content),
+            tuple(readable(m.content) for m in messages if m.role == "assistant" and m.content),
+            tuple(readable(m.content) for m in messages if m.role == "tool" and m.content),
             turn_args,
-            tuple(m.content for m in messages if m.role in ("user", "assistant") and m.content),
+            tuple(readable(m.content) for m in messages if m.role in ("user", "assistant") and m.content),
         )
 
     @property

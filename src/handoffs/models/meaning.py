@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from . import cues, lexicon
 from .negation import is_negated, set_aside
-from .text import en_stem, ko_stem, language_of, near_miss, tokens
+from .text import en_stem, ko_stem, language_of, near_miss, readable, tokens
 
 
 @dataclass(frozen=True)
@@ -200,6 +200,7 @@ def _people(raw: list[Mention], text: str) -> list[Mention]:
 @lru_cache(maxsize=16384)
 def read(text: str) -> Reading:
     """What ``text`` says: its language and its concept mentions (see the module docstring)."""
+    text = readable(text)
     original = text
     text = _corrected(text)
     lowered = text.lower()

@@ -162,6 +162,16 @@ def near_miss(typed: str, known: str) -> bool:
     return _within_one_edit(typed, known)
 
 
+READ_LIMIT = 4000
+"""How many characters of one message the model reads (a real model has a context window too): a pasted megabyte
+is answered from its beginning, quickly, instead of being scanned by every rule."""
+
+
+def readable(text: str) -> str:
+    """The part of ``text`` the model reads: its first :data:`READ_LIMIT` characters."""
+    return text if len(text) <= READ_LIMIT else text[:READ_LIMIT]
+
+
 def shorten(text: str, limit: int = 60) -> str:
     """``text`` cut at the last word boundary before ``limit`` characters, with "…" when something was cut."""
     text = " ".join(text.split())
