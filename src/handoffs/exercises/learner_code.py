@@ -1,0 +1,131 @@
+"""Reading a learner's code the way a reviewer would: where a thing is defined, which line raised, what a name
+was probably meant to be, whether a prompt names a tool, and plausible arguments for a scripted tool call.
+
+Notebook cells live in files with volatile names (``/tmp/ipykernel_1234/5678.py``); a location in one is given
+as "the cell that defines ...", so hints read the same on every run. Files are named by their base name.
+
+What this module is not: it judges nothing (the checkers do) and holds no hint text.
+"""
+
+from __future__ import annotations
+
+import difflib
+import inspect
+import re
+import traceback
+from pathlib import Path
+from typing import Any, Iterable
+
+KIT_DIR = Path(__file__).resolve().parents[1]  # src/handoffs: frames in here are the kit's, not the learner's
+_TODO = re.compile(r"\bTODO\b|\bFIXME\b|\bXXX\b")
+_HANGUL = re.compile("[\uac00-\ud7a3]")
+_GENERIC_NAME_WORDS = frozenset({"the", "and", "for", "with", "call", "tool", "use", "run", "get", "set", "make",
+                                 "open", "back", "agent", "step", "issue", "user", "handle", "transfer", "to"})
+CELL = "the cell that defines {name}"
+
+
+def is_notebook_file(filename: str) -> bool:
+    return "ipykernel" in filename or filename.startswith("<")
+
+
+def _is_learner_file(filename: str) -> bool:
+    if is_notebook_file(filename):
+        return True
+    path = Path(filename).resolve()
+    return "site-packages" not in path.parts and KIT_DIR not in path.parents and path.suffix == ".py"
+
+
+def place(filename: str, line: int, name: str) -> str:
+    """A stable description of a line: "line 3 of the cell that defines X" or "line 3 of my_solution.py"."""
+    where = CELL.format(name=name) if is_notebook_file(filename) else Path(filename).name
+    return f"line {line} of {where}"
+
+
+def function_of(obj: Any) -> Any:
+    """The Python function behind a tool (``@tool``'s ``func``, a ``FunctionTool``'s ``_func``) or ``obj``."""
+    for attribute in ("func", "coroutine", "_func"):
+        inner = getattr(obj, attribute, None)
+        if callable(inner):
+            return inner
+    return obj
+
+
+def location(obj: Any, name: str | None = None) -> str:
+    """Where ``obj`` (a function, tool or class) is defined, e.g. "line 12 of the cell that defines escalate"."""
+    target = function_of(obj)
+    name = name or getattr(obj, "name", None) or getattr(target, "__name__", None) or type(obj).__name__
+    try:
+        target = target if inspect.isfunction(target) or inspect.isclass(target) else type(target)
+        filename = inspect.getsourcefile(target) or ""
+        line = inspect.getsourcelines(target)[1]
+    except (OSError, TypeError):
+        return CELL.format(name=name)
+    return place(filename, line, name)
+
+
+def raising_line(error: BaseException) -> str | None:
+    """The learner's line an exception came from ("line 4 of guard.py: return request.state['step']"), if any."""
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if _is_learner_file(f.filename)]
+    if not frames:
+        return None
+    frame = frames[-1]
+    code = f": {frame.line.strip()}" if frame.line else ""
+    return place(frame.filename, frame.lineno or 0, frame.name) + code
+
+
+def error_text(error: BaseException) -> str:
+    """``TypeName: message`` on one line, at most 300 characters."""
+    text = f"{type(error).__name__}: {error}".replace("\n", " ")
+    return text if len(text) <= 300 else text[:297] + "..."
+
+
+def closest(word: str, candidates: Iterable[str]) -> str | None:
+    """The candidate ``word`` was most likely meant to be (a misspelling), or None."""
+    found = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def has_todo(text: str) -> bool:
+    return bool(_TODO.search(text or ""))
+
+
+def has_korean(text: str) -> bool:
+    return bool(_HANGUL.search(text or ""))
+
+
+def name_words(identifier: str) -> list[str]:
+    """The distinctive words of an identifier: ``open_manager_ticket`` -> ``manager``, ``ticket``."""
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", identifier).replace("_", " ").replace("-", " ")
+    return [w.lower() for w in spaced.split() if len(w) >= 4 and w.lower() not in _GENERIC_NAME_WORDS]
+
+
+def mentions(text: str, identifier: str) -> bool:
+    """Whether ``text`` names ``identifier`` or one of its distinctive words (in any language around it)."""
+    lowered = (text or "").lower()
+    return identifier.lower() in lowered or any(word in lowered for word in name_words(identifier))
+
+
+def sample_arguments(schema: Any) -> dict[str, Any]:
+    """Arguments a scripted call can pass: every required property gets a value of its type (an enum's first)."""
+    schema = schema if isinstance(schema, dict) else {}
+    properties = schema.get("properties", {}) or {}
+    values: dict[str, Any] = {}
+    for name in schema.get("required") or []:
+        spec = properties.get(name, {}) or {}
+        options = spec.get("enum") or [o.get("const") for o in spec.get("anyOf", []) if "const" in o]
+        kind = spec.get("type", "string")
+        if options:
+            values[name] = options[0]
+        elif kind == "integer":
+            values[name] = 1
+        elif kind == "number":
+            values[name] = 1.0
+        elif kind == "boolean":
+            values[name] = True
+        elif kind == "array":
+            values[name] = []
+        elif kind == "object":
+            values[name] = {}
+        else:
+            values[name] = "a legal matter"
+    return values

@@ -1,0 +1,73 @@
+"""Routing probes: does a customer's request reach a tool from its description, whatever the tools' order?
+
+Where routing *is* what an exercise checks ("does a legal complaint reach your escalate tool?"), the checkers ask
+the kit's default offline model one question: the step's (or agent's) real prompt, one customer message, the real
+tools. They ask it twice — tools in the learner's order and reversed — because a verdict must not rest on list
+order, and once more with only the seed's tools (the *baseline*): when even the seed's tools get no tool call for
+a message, the model did not understand that message (a language it does not read yet), and the probe says
+nothing about the learner's description.
+
+A model that answers in text instead of calling a tool has *asked* (a clarifying question): two descriptions were
+too close, or none fits. Each :class:`Choice` keeps the model's own reason, which names the words that decided.
+
+What this module is not: it knows no framework (the checkers pass a synchronous ``decide`` function; AutoGen's
+checker awaits its model calls first and builds :class:`Probe` itself) and holds no hint text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the model did with one message: the tool it called (None: it answered in text), and why."""
+
+    tool: str | None
+    reason: str
+    text: str = ""
+
+    def describe(self) -> str:
+        did = f"called {self.tool}" if self.tool else f"asked instead of calling a tool ({self.text[:80]!r})"
+        return f"{did} (the model's reason: {self.reason or 'none given'})"
+
+
+Decide = Callable[[str, Sequence[Any]], Choice]  # (customer message, tools in order) -> what the model did
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One message, decided with the tools in the learner's order, reversed, and (optionally) the seed's only."""
+
+    request: str
+    forward: Choice
+    backward: Choice
+    baseline: Choice | None = None
+
+    @property
+    def picked(self) -> str | None:
+        """The tool called in both orders, or None (asked, or the order decided)."""
+        return self.forward.tool if self.forward.tool == self.backward.tool else None
+
+    @property
+    def order_decides(self) -> bool:
+        return self.forward.tool != self.backward.tool
+
+    @property
+    def understood(self) -> bool:
+        """False when even the seed's own tools got no tool call for this message (the model could not read it)."""
+        return self.baseline is None or self.baseline.tool is not None
+
+    def describe(self) -> str:
+        if self.order_decides:
+            return (f"in your order {self.forward.describe()}; with the tools reversed it "
+                    f"{self.backward.describe()}")
+        return self.forward.describe()
+
+
+def probe(decide: Decide, request: str, tools: Sequence[Any], baseline: Decide | None = None,
+          seed_tools: Sequence[Any] = ()) -> Probe:
+    """Decide ``request`` with ``tools``, with ``tools`` reversed, and with ``baseline`` on ``seed_tools`` if given."""
+    return Probe(request, decide(request, list(tools)), decide(request, list(reversed(tools))),
+                 baseline(request, list(seed_tools)) if baseline is not None else None)
