@@ -39,7 +39,7 @@ from handoffs.single_agent.steps import STEP_CONFIGS, StepConfig, config_for, re
 
 
 def configure_request(request: ModelRequest, configs: Mapping[str, StepConfig]) -> ModelRequest:
-    """The same model request, with the current step's prompt and tools (steps 1-3 above)."""
+    """The same model request, with the current step's prompt and tools (steps 1-3 of seed 000's middleware)."""
     _step, config = config_for(configs, request.state)  # 1-2: read current_step ("triage" if unset), open its page
     return request.override(  # 3: that page's prompt ({issue_type} filled in) and tools, for this one call
         system_message=SystemMessage(content=render_prompt(config["prompt"], request.state)),
