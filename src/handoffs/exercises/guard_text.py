@@ -29,7 +29,7 @@ GUARD_CODE = ("@wrap_tool_call\ndef my_step_guard(request, handler):\n"
 
 HINTS = {
     "no_guard": HintText(
-        "The check got {got!r}, not a guard.",
+        "The check got {got!r}, not a guard: my_step_guard must be a @wrap_tool_call middleware.",
         "The cell that defines my_step_guard (it still says None?).",
         GUARD_CODE),
     "not_decorated": HintText(
