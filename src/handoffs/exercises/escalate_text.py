@@ -152,7 +152,7 @@ HINTS = {
         "configs['triage']['tools'].",
         "configs['triage']['tools'] = [record_issue, {handoff}]  # {tool} only on the {step!r} page"),
     "no_work_tool": HintText(
-        "The {step!r} page has no tool that does its work: every tool there leaves the step.",
+        "The {step!r} page has no tool of its own to do its work (only the seed's tools).",
         "configs[{step!r}]['tools'] (TODO 2).",
         "@tool\ndef open_manager_ticket(runtime: ToolRuntime) -> str:\n    \"\"\"Open a ticket so a manager calls "
         "back.\"\"\"\n    return 'Ticket opened.'"),

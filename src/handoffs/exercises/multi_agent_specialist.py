@@ -77,6 +77,7 @@ class _Check:
         self.build, self.timeout, self.errors, self.report = build, timeout, errors, report
         self.name = getattr(build, "__name__", "build_extended_team")
         self.tools: dict[str, Any] = {}  # tool name -> the Tool object an agent was built with (for locations)
+        self.prompts: dict[str, str] = {}  # agent type -> the system prompt it was built with (kit's AIAgent)
 
     def where(self, tool: Any) -> str:
         """Where the learner defined a tool the model saw only as a schema."""
@@ -121,6 +122,9 @@ class _Check:
             for kind in ("_tools", "_delegate_tools"):  # the kit's AIAgent keeps its Tool objects by name
                 found = getattr(instance, kind, None)
                 self.tools.update(found if isinstance(found, dict) else {})
+            prompt = getattr(getattr(instance, "_system_message", None), "content", None)
+            if isinstance(prompt, str):
+                self.prompts[agent] = prompt
         self.report.ok(VERIFIED["built"])
         return new
 
@@ -132,7 +136,9 @@ class _Check:
             await run_session(runtime, team, recorder, [REQUESTS["specialist"]["en"]], "check-look", self.timeout)
         finally:
             await runtime.stop()
-        tools = client.offered.get(triage_agent_topic_type, [])
+        if triage_agent_topic_type not in client.offered:
+            raise _Stop("look", "client_ignored", name=self.name)
+        tools = client.offered[triage_agent_topic_type]
         names = [_name(t) for t in tools]
         new = [t for t in tools if _name(t) not in SEED_DELEGATES]
         if not new:
@@ -149,7 +155,7 @@ class _Check:
         self.report.ok(VERIFIED["offered"].format(tools=", ".join(_name(t) for t in new)))
         return tools, client.prompts.get(triage_agent_topic_type, TRIAGE_PROMPT)
 
-    async def handoff(self, delegate: Any, new_agents: list[str]) -> tuple[str, str]:
+    async def handoff(self, delegate: Any, new_agents: list[str]) -> tuple[str, str | None]:
         """Script the triage model to call ``delegate``; return the agent reached and its prompt."""
         move = {"tool": _name(delegate), "args": sample_arguments(_parameters(delegate))}
         runtime, team, recorder, client = await self.team([move, *REPLIES])
@@ -162,7 +168,7 @@ class _Check:
             await runtime.stop()
         self.report.details.setdefault("sessions", []).append(session)
         agent = self._reached(runtime, recorder, session, delegate, new_agents)
-        return agent, client.prompts.get(agent, "")
+        return agent, client.prompts.get(agent, self.prompts.get(agent))
 
     def _reached(self, runtime: WatchedRuntime, recorder: RunRecorder, session: Session, delegate: Any,
                  new_agents: list[str]) -> str:
@@ -234,12 +240,13 @@ def _prompt_says_something(prompt: str) -> bool:
 
 
 async def _routing(tools: list[Any], prompt: str, reached: dict[str, str], report: CheckReport,
-                   where: Callable[[Any], str]) -> None:
+                   where: Callable[[Any], str], request: str | None = None) -> None:
     seed = (TRIAGE_PROMPT, list(TRIAGE_DELEGATE_TOOLS))
     new = [t for t in tools if _name(t) in reached]
     korean = any(has_korean(_description(t)) for t in new)
     languages = ["en", "ko"] if korean else ["en"]
-    probes = [await probe_default(prompt, REQUESTS["specialist"][lang], tools, seed) for lang in languages]
+    asked = {**REQUESTS["specialist"], **({"en": request} if request else {})}
+    probes = [await probe_default(prompt, asked[lang], tools, seed) for lang in languages]
     if not any(p.understood and p.picked in reached for p in probes):
         first, tool = probes[0], new[0]
         cause = "specialist_too_close" if first.order_decides or first.forward.tool is None else "specialist_not_routed"
@@ -263,8 +270,13 @@ async def _routing(tools: list[Any], prompt: str, reached: dict[str, str], repor
     report.ok(VERIFIED["seed_paths"].format(paths=", ".join(paths)))
 
 
-async def check_specialist(build_extended_team: Builder, *, timeout: float = 10.0) -> CheckReport:
-    """Check the learner's ``build_extended_team``; see the module docstring for the phases."""
+async def check_specialist(build_extended_team: Builder, *, timeout: float = 10.0,
+                           request: str | None = None) -> CheckReport:
+    """Check the learner's ``build_extended_team``; see the module docstring for the phases.
+
+    ``timeout`` bounds each session (only an unknown cause waits that long); ``request`` replaces the English
+    customer message of the routing probe ("I was charged twice for my order").
+    """
     report = CheckReport(PASSED)
     with CapturedErrors() as errors:
         check = _Check(build_extended_team, timeout, errors, report)
@@ -276,11 +288,11 @@ async def check_specialist(build_extended_team: Builder, *, timeout: float = 10.
             reached: dict[str, str] = {}
             for delegate in [t for t in tools if _name(t) not in SEED_DELEGATES]:
                 agent, agent_prompt = await check.handoff(delegate, new_agents)
-                if not _prompt_says_something(agent_prompt):
+                if agent_prompt is not None and not _prompt_says_something(agent_prompt):  # None: not readable
                     raise _Stop("scripted", "prompt_says_nothing", agent=agent, prompt=agent_prompt[:80])
                 reached[_name(delegate)] = agent
             report.ok(VERIFIED["prompt"].format(agent=", ".join(reached.values()), tool=", ".join(reached)))
-            await _routing(tools, prompt, reached, report, check.where)
+            await _routing(tools, prompt, reached, report, check.where, request)
         except _Stop as stop:
             report.fail(stop.finding, stop.phase)
     return report

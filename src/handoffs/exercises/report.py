@@ -60,6 +60,16 @@ class Finding:
     def stage(self, number: int) -> str:
         return (self.what, self.where, self.code)[number - 1]
 
+    @property
+    def problem(self) -> str:
+        """Stage 1 (the name earlier versions of the kit gave it)."""
+        return self.what
+
+    @property
+    def hint(self) -> str:
+        """Stages 2 and 3 together, for code that wants all the help at once (a notebook shows them one by one)."""
+        return f"{self.where}\n{self.code}"
+
 
 class Hint(str):
     """A hint's text; shown in a notebook without quotes."""
@@ -81,6 +91,10 @@ class CheckReport:
     @property
     def passed(self) -> bool:
         return not self.findings
+
+    @property
+    def hints(self) -> list[str]:
+        return [finding.hint for finding in self.findings]
 
     @property
     def first(self) -> Finding | None:

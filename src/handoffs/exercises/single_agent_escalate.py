@@ -209,13 +209,14 @@ def _handoff(pages: Mapping[str, Mapping], new_tools: list[BaseTool], report: Ch
 
 def _page(pages: Mapping[str, Mapping], handoff: BaseTool, step: str, report: CheckReport) -> None:
     tries = [_try(pages, t, step) for t in pages[step].get("tools", [])]
+    own = [t.tool for t in tries if t.tool.name not in SEED_TOOLS]  # a tool of its own may also finish the step
     work = [t.tool for t in tries if t.target is None]
     finish = [t.tool for t in tries if t.target == "done"]
-    if not work:
+    if not own:
         raise _Stop("scripted", "no_work_tool", step=step)
     if not finish:
-        raise _Stop("scripted", "cannot_finish", step=step, work=work[0].name)
-    report.ok(VERIFIED["page"].format(step=step, work=", ".join(t.name for t in work), finish=finish[0].name))
+        raise _Stop("scripted", "cannot_finish", step=step, work=own[0].name)
+    report.ok(VERIFIED["page"].format(step=step, work=", ".join(t.name for t in own), finish=finish[0].name))
     moves = [handoff, *work, finish[0]]
     script = [tool_move(t.name, sample_arguments(convert_to_openai_tool(t)["function"].get("parameters", {})))
               for t in moves] + ["Goodbye!"]

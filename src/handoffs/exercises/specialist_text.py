@@ -78,6 +78,10 @@ HINTS = {
         "{agent} could not be created when its first message arrived: {error}.",
         "{line}.",
         "Compare the factory's AIAgent(...) arguments with notebook 06's register_seed_agents cell."),
+    "client_ignored": HintText(
+        "The triage agent never used the model client your function was given, so the check cannot play the model.",
+        "The build_team(...) call in {name}: it must pass on the model_client parameter.",
+        "async def build_extended_team(runtime, model_client):\n    team = await build_team(runtime, model_client, ...)"),
     "no_new_delegate": HintText(
         "The triage agent is offered no new delegate tool, so nothing can hand the conversation to {agents}.",
         "The build_team(...) call in {name}: it gives the triage agent only the seed's delegates.",
