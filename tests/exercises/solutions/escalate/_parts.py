@@ -36,3 +36,14 @@ ESCALATE_PROMPT = ("You are in the ESCALATE step. Open a ticket with open_manage
 
 def escalate_page(*tools, prompt=ESCALATE_PROMPT):
     return {"prompt": prompt, "tools": list(tools or (open_manager_ticket, end_conversation))}
+
+
+def binder_with(escalate_tool, page=None):
+    """The notebook's binder cell with a learner's escalate tool: a fresh copy, triage told and offered it."""
+    from handoffs.single_agent import seed_configs
+
+    configs = seed_configs()
+    configs["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
+    configs["triage"]["tools"].append(escalate_tool)
+    configs["escalate"] = page or escalate_page()
+    return configs

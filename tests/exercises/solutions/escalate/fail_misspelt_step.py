@@ -2,9 +2,7 @@
 
 expect: misspelt_step
 """
-from handoffs.single_agent import seed_configs
-
-from ._parts import TRIAGE_WITH_ESCALATION, Command, ToolMessage, ToolRuntime, escalate_page, tool
+from ._parts import Command, ToolMessage, ToolRuntime, binder_with, tool
 
 
 @tool
@@ -14,7 +12,4 @@ def escalate_to_manager(reason: str, runtime: ToolRuntime) -> Command:
                            "current_step": "escalation"})
 
 
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
-my_configs["triage"]["tools"].append(escalate_to_manager)
-my_configs["escalate"] = escalate_page()
+my_configs = binder_with(escalate_to_manager)

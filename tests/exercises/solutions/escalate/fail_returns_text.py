@@ -2,9 +2,7 @@
 
 expect: returns_plain
 """
-from handoffs.single_agent import seed_configs
-
-from ._parts import TRIAGE_WITH_ESCALATION, escalate_page, tool
+from ._parts import binder_with, tool
 
 
 @tool
@@ -13,7 +11,4 @@ def escalate_to_manager(reason: str) -> str:
     return "current_step = escalate"
 
 
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
-my_configs["triage"]["tools"].append(escalate_to_manager)
-my_configs["escalate"] = escalate_page()
+my_configs = binder_with(escalate_to_manager)
