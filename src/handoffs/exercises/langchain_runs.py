@@ -1,11 +1,10 @@
 """Deterministic conversations through a learner's single-agent bot, and what each tool call really returned.
 
 The Part 1 checkers (notebooks 03b and 04) judge behaviour with the offline model's **script mode** (always the
-offline model, whatever ``HANDOFFS_MODEL`` says): the model's
-n-th call makes the n-th scripted move, so nothing depends on how a model reads a description. Around the
-learner's code sits a :class:`ToolWatch` — a ``wrap_tool_call`` middleware that notes every call reaching it and
-what came back: a ``Command`` (and its update), a ``ToolMessage`` (a tool that returned a plain value), anything
-else, or the exception. :func:`run_script` runs one conversation and keeps everything: the recorder, the watched
+offline model, whatever ``HANDOFFS_MODEL`` says): the model's n-th call makes the n-th scripted move, so nothing
+depends on how a model reads a description. Around the learner's code sits a :class:`ToolWatch` — a
+``wrap_tool_call`` middleware that notes every call reaching it and what came back: a ``Command`` (and its update),
+a ``ToolMessage`` (a tool that returned a plain value), anything else, or the exception. :func:`run_script` runs one conversation and keeps everything: the recorder, the watched
 calls, the final state, and the error that stopped it (if one did).
 
 :func:`decide_with_default_model` is the one place the default offline model is asked, for routing probes.
