@@ -171,14 +171,18 @@ def _last_context_message(message: Any) -> Any:
 
 
 def _last_function_call_name(message: Any) -> str | None:
-    """The delegate tool that handed this task over: the call whose result says "Transferred to ..." (seed 003's
-    wording), else the last function call in the context."""
+    """The delegate tool that handed this task over, read from the newest tool results only: the call answered
+    "Transferred to ..." (seed 003's wording), or one answered "... Escalated to ..." (the handoff limit sent the
+    conversation elsewhere); else the last function call in the context."""
     context = getattr(message, "context", None) or []
-    for entry in reversed(context):
-        if isinstance(entry, FunctionExecutionResultMessage):
-            for result in entry.content:
-                if not result.is_error and str(result.content).startswith("Transferred to"):
-                    return result.name
+    newest = next((e for e in reversed(context) if isinstance(e, FunctionExecutionResultMessage)), None)
+    if newest is not None:
+        for result in newest.content:
+            if not result.is_error and str(result.content).startswith("Transferred to"):
+                return result.name
+        for result in newest.content:
+            if "Escalated to" in str(result.content):
+                return result.name
     for entry in reversed(context):
         if isinstance(entry, AssistantMessage) and isinstance(entry.content, list) and entry.content:
             return entry.content[-1].name
