@@ -106,12 +106,14 @@ HINTS = {
         "Replace the TODO with the instruction itself, e.g. 'Open a ticket with open_manager_ticket, then "
         "call end_conversation.'"),
     "triage_prompt_silent": HintText(
-        "The triage prompt never says when to hand off: it names neither your new tool ({tools}) nor your new page.",
+        "The triage prompt never says when to hand off: it is the seed's, or adds nothing that names your new tool "
+        "({tools}) or your new page.",
         "configs['triage']['prompt'] (TODO 3: TRIAGE_WITH_ESCALATION).",
         "TRIAGE_WITH_ESCALATION = TRIAGE_PROMPT + \"\\nIf the issue is a legal matter or the user asks for a "
         "manager, call {tool}.\""),
     "page_prompt_silent": HintText(
-        "The {step!r} prompt does not say what the step does: it names none of its tools ({tools}).",
+        "The {step!r} prompt does not say what the step does: it is another page's prompt, or names none of its "
+        "tools ({tools}).",
         "configs[{step!r}]['prompt'] (TODO 3: ESCALATE_PROMPT).",
         "ESCALATE_PROMPT = \"\"\"... Open a ticket with {tool}. Call end_conversation once it is open.\"\"\""),
     "missing_tool_message": HintText(

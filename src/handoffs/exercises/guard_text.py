@@ -44,6 +44,11 @@ HINTS = {
         "{name} does not wrap tool calls (it has no wrap_tool_call), so it never sees a tool call before it runs.",
         "The decorator (or method) of {name} ({location}).",
         "@wrap_tool_call  # not @wrap_model_call\ndef {name}(request, handler):\n    ..."),
+    "async_only": HintText(
+        "{name} is an async function, so it only guards ainvoke: the seed's bot (and every notebook) calls invoke, "
+        "where it never runs.",
+        "The line `async def {name}` ({location}).",
+        "@wrap_tool_call\ndef {name}(request, handler):  # a plain def: it guards invoke\n    ..."),
     "factory_failed": HintText(
         "Building your guard with the seed's binder raised {error}.",
         "{line}.",

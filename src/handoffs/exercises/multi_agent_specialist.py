@@ -235,8 +235,10 @@ def _constructor_stop(agent: str, error: BaseException) -> _Stop:
 
 
 def _prompt_says_something(prompt: str) -> bool:
+    """More than the starter's one-line persona: two sentences or a long one, no TODO (in any language)."""
     sentences = [s for s in re.split(r"[.!?。\n]+", prompt or "") if s.strip()]
-    return len(sentences) >= 2 and not has_todo(prompt) and prompt.strip() != STARTER_PROMPT
+    long_enough = len(sentences) >= 2 or len(prompt.strip()) >= 2 * len(STARTER_PROMPT)
+    return long_enough and not has_todo(prompt) and prompt.strip() != STARTER_PROMPT
 
 
 async def _routing(tools: list[Any], prompt: str, reached: dict[str, str], report: CheckReport,

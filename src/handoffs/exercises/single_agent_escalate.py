@@ -7,8 +7,9 @@ and judges it in four phases, stopping at the first finding (``report.stopped_by
    (``@tool`` objects, ``BaseTool`` instances and plain functions all count), none twice, ``runtime`` hidden from
    the model; triage offers a new tool. A shallow copy that reached into the kit's read-only ``STEP_CONFIGS`` is
    named as such.
-2. **prompts**: no TODO left; the triage prompt names the new tool (says when to hand off); the new page's prompt
-   names one of its tools (says what the step does).
+2. **prompts**: no TODO left; the triage prompt is no longer the seed's and says when to hand off (it names the new
+   tool or page, or adds a sentence of its own in any language); the new page's prompt is its own (not another
+   page's) and names one of its tools or says what to do in a sentence.
 3. **scripted** conversations (the offline model's script mode — no keyword luck): each new triage tool is called
    once and must answer its call with a ``ToolMessage`` and move ``current_step`` to an existing new page; that
    page's tools are called once each (a work tool stays, a finishing tool leaves); the page's own tools are not
@@ -42,6 +43,8 @@ from .routing import probe
 SEED_STEPS = tuple(STEP_CONFIGS)
 SEED_TOOLS = frozenset(t.name for t in all_tools(STEP_CONFIGS))
 SEED_TRIAGE_TOOLS = ("record_issue",)
+SEED_TRIAGE_PROMPT = str(STEP_CONFIGS["triage"]["prompt"])
+ADDED_SENTENCE = 20  # characters: a prompt that names no tool must at least say something (in any language)
 
 
 class _Stop(Exception):
@@ -140,15 +143,19 @@ def _prompts(pages: Mapping[str, Mapping], report: CheckReport) -> list[BaseTool
         if has_todo(prompt):
             raise _Stop("prompts", "prompt_todo", step=step, snippet=_around_todo(prompt))
     new_tools = [t for t in pages["triage"]["tools"] if t.name not in SEED_TRIAGE_TOOLS]
-    triage_prompt = pages["triage"]["prompt"]
-    if not any(mentions(triage_prompt, t.name) for t in new_tools) and not any(
-            mentions(triage_prompt, s) for s in new_steps):
+    triage_prompt = str(pages["triage"]["prompt"])
+    added = triage_prompt.replace(SEED_TRIAGE_PROMPT, "").strip()  # what the learner wrote into the seed's prompt
+    names = [t.name for t in new_tools] + new_steps
+    if not added or (not any(mentions(triage_prompt, n) for n in names) and len(added) < ADDED_SENTENCE):
         raise _Stop("prompts", "triage_prompt_silent", tools=", ".join(t.name for t in new_tools),
                     tool=new_tools[0].name)
+    others = {str(pages[other].get("prompt")) for other in pages if other not in new_steps}
     for step in new_steps:
+        prompt = str(pages[step]["prompt"])
         own = [t.name for t in pages[step].get("tools", []) if t.name not in SEED_TOOLS] or [
             t.name for t in pages[step].get("tools", [])]
-        if own and not any(mentions(pages[step]["prompt"], name) for name in own):
+        named = any(mentions(prompt, name) for name in own)
+        if own and (prompt in others or (not named and len(prompt.strip()) < ADDED_SENTENCE)):
             raise _Stop("prompts", "page_prompt_silent", step=step, tools=", ".join(own), tool=own[0])
     report.ok(VERIFIED["prompts"].format(tool=new_tools[0].name, step=", ".join(map(repr, new_steps))))
     return new_tools

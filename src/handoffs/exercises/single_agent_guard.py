@@ -85,7 +85,8 @@ def _middleware(guard: Any) -> tuple[AgentMiddleware, str]:
     if not isinstance(guard, AgentMiddleware):
         raise _Stop("shape", "no_guard", got=guard)
     if type(guard).wrap_tool_call is AgentMiddleware.wrap_tool_call:
-        raise _Stop("shape", "wrong_hook", name=name, location=location(type(guard)))
+        only_async = type(guard).awrap_tool_call is not AgentMiddleware.awrap_tool_call
+        raise _Stop("shape", "async_only" if only_async else "wrong_hook", name=name, location=location(type(guard)))
     return guard, name
 
 
