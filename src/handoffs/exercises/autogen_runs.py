@@ -30,9 +30,10 @@ from handoffs.multi_agent.people import ScriptedCustomer, Turn
 from handoffs.recorder import PublishEvent, RunRecorder
 from handoffs.recorder.autogen_feed import RecordingModelClient
 
+from .report import REPORT_TEXT
 from .routing import Choice, Probe
 
-OPERATOR_STAND_IN = "(the checker, standing in for the operator)"
+OPERATOR_STAND_IN = REPORT_TEXT["operator_stand_in"]
 
 
 class CapturedErrors(logging.Handler):
@@ -121,8 +122,9 @@ class Session:
     published: list[PublishEvent] = field(default_factory=list)
 
     def describe(self) -> str:
-        heard = [f"turn {n} {t.said!r} was answered by {t.handled_by}" for n, t in enumerate(self.turns, 1)]
-        return "; ".join(heard) or "no turn was answered"
+        heard = [REPORT_TEXT["turn_answered"].format(number=n, said=t.said, agent=t.handled_by)
+                 for n, t in enumerate(self.turns, 1)]
+        return "; ".join(heard) or REPORT_TEXT["no_turn"]
 
 
 async def run_session(runtime: WatchedRuntime, team: Any, recorder: RunRecorder, turns: Sequence[str],

@@ -16,12 +16,14 @@ import traceback
 from pathlib import Path
 from typing import Any, Iterable
 
+from .report import REPORT_TEXT
+
 KIT_DIR = Path(__file__).resolve().parents[1]  # src/handoffs: frames in here are the kit's, not the learner's
 _TODO = re.compile(r"\bTODO\b|\bFIXME\b|\bXXX\b")
 _HANGUL = re.compile("[\uac00-\ud7a3]")
 _GENERIC_NAME_WORDS = frozenset({"the", "and", "for", "with", "call", "tool", "use", "run", "get", "set", "make",
                                  "open", "back", "agent", "step", "issue", "user", "handle", "transfer", "to"})
-CELL = "the cell that defines {name}"
+CELL = REPORT_TEXT["in_cell"]
 
 
 def is_notebook_file(filename: str) -> bool:
@@ -38,7 +40,7 @@ def _is_learner_file(filename: str) -> bool:
 def place(filename: str, line: int, name: str) -> str:
     """A stable description of a line: "line 3 of the cell that defines X" or "line 3 of my_solution.py"."""
     where = CELL.format(name=name) if is_notebook_file(filename) else Path(filename).name
-    return f"line {line} of {where}"
+    return REPORT_TEXT["line_of"].format(line=line, where=where)
 
 
 def function_of(obj: Any) -> Any:

@@ -12,7 +12,8 @@ three stages, so a learner is never handed the whole answer first:
 repeat its consequences — and records in ``stopped_by`` which phase stopped it.
 
 The words of every hint live in one table per checker module (``HINTS``, a ``dict`` of :class:`HintText`),
-and the words around them in :data:`REPORT_TEXT`, so a translation (issue 12) replaces tables, not code.
+and the words around them (with the pieces the shared machinery puts into hints) in :data:`REPORT_TEXT`, so a
+translation (issue 12) replaces tables, not code.
 
 What this module is not: it checks nothing (see the checker modules).
 """
@@ -31,6 +32,17 @@ REPORT_TEXT = {
     "labels": ("what is wrong", "where to look", "the code"),
     "no_more": "There are only 3 hints; report.hint(3) is the code.",
     "passed_hint": "Nothing to hint at: the check passed.",
+    # pieces the shared machinery puts into hints (learner_code, routing, autogen_runs)
+    "in_cell": "the cell that defines {name}",
+    "line_of": "line {line} of {where}",
+    "called": "called {tool}",
+    "asked": "asked instead of calling a tool ({text!r})",
+    "with_reason": "{did} (the model's reason: {reason})",
+    "no_reason": "none given",
+    "both_orders": "in your order {forward}; with the tools reversed it {backward}",
+    "turn_answered": "turn {number} {said!r} was answered by {agent}",
+    "no_turn": "no turn was answered",
+    "operator_stand_in": "(the checker, standing in for the operator)",
 }
 
 

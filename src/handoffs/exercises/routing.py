@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from .report import REPORT_TEXT
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -29,8 +31,9 @@ class Choice:
     text: str = ""
 
     def describe(self) -> str:
-        did = f"called {self.tool}" if self.tool else f"asked instead of calling a tool ({self.text[:80]!r})"
-        return f"{did} (the model's reason: {self.reason or 'none given'})"
+        did = (REPORT_TEXT["called"].format(tool=self.tool) if self.tool
+               else REPORT_TEXT["asked"].format(text=self.text[:80]))
+        return REPORT_TEXT["with_reason"].format(did=did, reason=self.reason or REPORT_TEXT["no_reason"])
 
 
 Decide = Callable[[str, Sequence[Any]], Choice]  # (customer message, tools in order) -> what the model did
@@ -61,8 +64,7 @@ class Probe:
 
     def describe(self) -> str:
         if self.order_decides:
-            return (f"in your order {self.forward.describe()}; with the tools reversed it "
-                    f"{self.backward.describe()}")
+            return REPORT_TEXT["both_orders"].format(forward=self.forward.describe(), backward=self.backward.describe())
         return self.forward.describe()
 
 
