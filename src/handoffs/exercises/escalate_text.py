@@ -173,12 +173,12 @@ HINTS = {
         "manager.\"\"\""),
     "escalate_too_close": HintText(
         "For {request!r} the model could not choose between {tool} and the other triage tools: {describe}.",
-        "The descriptions of {tool} and {other}: they share the words that decided.",
+        "The descriptions of {tool} and {other}: {shared}.",
         "Make {tool}'s description say what only it handles (legal matters, formal complaints, asking for a "
         "manager), and nothing record_issue also covers."),
     "claims_seed_territory": HintText(
         "For {request!r}, which the seed sends to record_issue, the model {describe}.",
-        "The description of {tool} ({location}): it claims what record_issue handles.",
+        "The description of {tool} ({location}): it claims what record_issue handles — {shared}.",
         "Describe only the escalate cases in {tool}'s docstring: legal matters, formal complaints, asking for a "
         "manager — not billing, technical or other problems."),
 }

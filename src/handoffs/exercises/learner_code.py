@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import inspect
+import os
 import re
 import traceback
 from pathlib import Path
@@ -81,6 +82,12 @@ def error_text(error: BaseException) -> str:
     return text if len(text) <= 300 else text[:297] + "..."
 
 
+def one_line(text: str, limit: int = 300) -> str:
+    """``text`` on one line (whitespace collapsed), at most ``limit`` characters."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def closest(word: str, candidates: Iterable[str]) -> str | None:
     """The candidate ``word`` was most likely meant to be (a misspelling), or None."""
     found = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
@@ -105,6 +112,35 @@ def mentions(text: str, identifier: str) -> bool:
     """Whether ``text`` names ``identifier`` or one of its distinctive words (in any language around it)."""
     lowered = (text or "").lower()
     return identifier.lower() in lowered or any(word in lowered for word in name_words(identifier))
+
+
+def _words(text: str) -> list[str]:
+    """Lower-case words of any script; a word needs 3 letters (2 in Hangul, whose syllables carry more)."""
+    found = re.findall(r"[^\W_]+", (text or "").lower())
+    return [w for w in found if len(w) >= (2 if _HANGUL.match(w) else 3)]
+
+
+def _alike(a: str, b: str) -> bool:
+    """Two forms of one word: they start alike for 5 letters (charged ~ charges) or 2 Hangul syllables (환불해 ~ 환불과),
+    or one is the other's whole start (bill ~ billing)."""
+    need = min(len(a), len(b), 2 if _HANGUL.match(a) else 5)
+    return len(os.path.commonprefix([a, b])) >= need
+
+
+def shared_words(request: str, *descriptions: str) -> list[str]:
+    """The request's words that every description also uses, in some form (refund ~ refunds, 환불 ~ 환불해)."""
+    def used(word: str, text: str) -> bool:
+        return any(_alike(word, t) for t in _words(text))
+
+    return list(dict.fromkeys(w for w in _words(request) if all(used(w, d) for d in descriptions)))
+
+
+def words_in_common(request: str, *texts: str) -> str:
+    """A hint's phrase naming the request's words that all ``texts`` use (or saying none are)."""
+    words = shared_words(request, *texts)
+    if not words:
+        return REPORT_TEXT["shared_none"]
+    return REPORT_TEXT["shared" if len(texts) > 1 else "shared_one"].format(words=", ".join(map(repr, words)))
 
 
 def sample_arguments(schema: Any) -> dict[str, Any]:

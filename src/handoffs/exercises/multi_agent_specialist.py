@@ -36,8 +36,10 @@ from handoffs.multi_agent.team import ALL_AGENTS, TRIAGE_PROMPT, Team
 from handoffs.models import OfflineModelClient
 from handoffs.recorder import RunRecorder, ToolRunEvent
 
-from .autogen_runs import CapturedErrors, NotingClient, Session, WatchedRuntime, probe_default, run_session
-from .learner_code import closest, error_text, has_korean, has_todo, location, raising_line, sample_arguments
+from .autogen_runs import (CapturedErrors, NotingClient, Session, WatchedRuntime, probe_default, run_session,
+                           tool_description, tool_name, tool_parameters, tool_text)
+from .learner_code import (closest, error_text, has_korean, has_todo, location, one_line, raising_line,
+                           sample_arguments, words_in_common)
 from .report import CheckReport, Finding
 from .specialist_text import HINTS, PASSED, REQUESTS, SCRIPTED_REPLY, STARTER_PROMPT, VERIFIED
 
@@ -52,24 +54,6 @@ class _Stop(Exception):
         self.phase, self.finding = phase, Finding.of(HINTS, cause, **fields)
 
 
-def _name(tool: Any) -> str:
-    return str(tool.get("name", "")) if isinstance(tool, dict) else str(getattr(tool, "name", tool))
-
-
-def _description(tool: Any) -> str:
-    return str(tool.get("description", "")) if isinstance(tool, dict) else str(getattr(tool, "description", ""))
-
-
-def _parameters(tool: Any) -> Any:
-    schema = tool if isinstance(tool, dict) else getattr(tool, "schema", {})
-    return schema.get("parameters") if isinstance(schema, dict) else None
-
-
-def _one_line(text: str, limit: int = 300) -> str:
-    text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 class _Check:
     """One check of one builder: builds the team as often as a phase needs, on fresh runtimes."""
 
@@ -81,7 +65,7 @@ class _Check:
 
     def where(self, tool: Any) -> str:
         """Where the learner defined a tool the model saw only as a schema."""
-        return location(self.tools.get(_name(tool), tool))
+        return location(self.tools.get(tool_name(tool), tool))
 
     async def team(self, script: list[Any]) -> tuple[WatchedRuntime, Any, RunRecorder, NotingClient]:
         recorder = RunRecorder()
@@ -139,8 +123,8 @@ class _Check:
         if triage_agent_topic_type not in client.offered:
             raise _Stop("look", "client_ignored", name=self.name)
         tools = client.offered[triage_agent_topic_type]
-        names = [_name(t) for t in tools]
-        new = [t for t in tools if _name(t) not in SEED_DELEGATES]
+        names = [tool_name(t) for t in tools]
+        new = [t for t in tools if tool_name(t) not in SEED_DELEGATES]
         if not new:
             raise _Stop("look", "no_new_delegate", agents=", ".join(new_agents), name=self.name)
         for name in dict.fromkeys(names):
@@ -150,14 +134,14 @@ class _Check:
         if dropped:
             raise _Stop("look", "seed_delegates_dropped", tools=", ".join(dropped))
         for tool in new:
-            if not _description(tool).strip() or has_todo(_description(tool)):
-                raise _Stop("look", "description_missing", tool=_name(tool), location=self.where(tool))
-        self.report.ok(VERIFIED["offered"].format(tools=", ".join(_name(t) for t in new)))
+            if not tool_description(tool).strip() or has_todo(tool_description(tool)):
+                raise _Stop("look", "description_missing", tool=tool_name(tool), location=self.where(tool))
+        self.report.ok(VERIFIED["offered"].format(tools=", ".join(tool_name(t) for t in new)))
         return tools, client.prompts.get(triage_agent_topic_type, TRIAGE_PROMPT)
 
     async def handoff(self, delegate: Any, new_agents: list[str]) -> tuple[str, str | None]:
         """Script the triage model to call ``delegate``; return the agent reached and its prompt."""
-        move = {"tool": _name(delegate), "args": sample_arguments(_parameters(delegate))}
+        move = {"tool": tool_name(delegate), "args": sample_arguments(tool_parameters(delegate))}
         runtime, team, recorder, client = await self.team([move, *REPLIES])
         runtime.start()
         try:
@@ -172,12 +156,12 @@ class _Check:
 
     def _reached(self, runtime: WatchedRuntime, recorder: RunRecorder, session: Session, delegate: Any,
                  new_agents: list[str]) -> str:
-        tool, where = _name(delegate), self.where(delegate)
+        tool, where = tool_name(delegate), self.where(delegate)
         handed = [p for p in session.published if p.sender == triage_agent_topic_type and p.message_type == "UserTask"]
         if not handed:
             failed = [e for e in recorder.of_kind(ToolRunEvent, session.session_id) if e.tool == tool and e.is_error]
             problem = failed[0].result if failed else "the triage agent answered instead of handing off"
-            raise _Stop("scripted", "delegate_failed", tool=tool, error=_one_line(problem), location=where)
+            raise _Stop("scripted", "delegate_failed", tool=tool, error=one_line(problem), location=where)
         topic = handed[0].topic_type
         reached = runtime.subscribers(topic)
         if not reached:
@@ -244,18 +228,21 @@ def _prompt_says_something(prompt: str) -> bool:
 async def _routing(tools: list[Any], prompt: str, reached: dict[str, str], report: CheckReport,
                    where: Callable[[Any], str], request: str | None = None) -> None:
     seed = (TRIAGE_PROMPT, list(TRIAGE_DELEGATE_TOOLS))
-    new = [t for t in tools if _name(t) in reached]
-    korean = any(has_korean(_description(t)) for t in new)
+    new = [t for t in tools if tool_name(t) in reached]
+    korean = any(has_korean(tool_description(t)) for t in new)
     languages = ["en", "ko"] if korean else ["en"]
     asked = {**REQUESTS["specialist"], **({"en": request} if request else {})}
     probes = [await probe_default(prompt, asked[lang], tools, seed) for lang in languages]
     if not any(p.understood and p.picked in reached for p in probes):
         first, tool = probes[0], new[0]
         cause = "specialist_too_close" if first.order_decides or first.forward.tool is None else "specialist_not_routed"
-        rivals = [c.tool for c in (first.forward, first.backward) if c.tool and c.tool != _name(tool)]
-        raise _Stop("routing", cause, request=first.request, describe=first.describe(), tool=_name(tool),
-                    location=where(tool), others=", ".join(dict.fromkeys(rivals)) or ", ".join(SEED_DELEGATES))
-    report.ok(VERIFIED["routed"].format(request=probes[0].request, tool=probes[0].picked or _name(new[0])))
+        rivals = [c.tool for c in (first.forward, first.backward) if c.tool and c.tool != tool_name(tool)]
+        rival_tools = [t for t in tools if tool_name(t) in rivals]
+        shared = words_in_common(first.request, tool_text(tool), *[tool_text(t) for t in rival_tools[:1]])
+        raise _Stop("routing", cause, request=first.request, describe=first.describe(), tool=tool_name(tool),
+                    location=where(tool), others=", ".join(dict.fromkeys(rivals)) or ", ".join(SEED_DELEGATES),
+                    shared=shared)
+    report.ok(VERIFIED["routed"].format(request=probes[0].request, tool=probes[0].picked or tool_name(new[0])))
     paths = []
     for path in ("refund", "sales", "human"):
         for lang in languages:
@@ -264,10 +251,11 @@ async def _routing(tools: list[Any], prompt: str, reached: dict[str, str], repor
                 continue
             wanted = seen.baseline.tool
             if seen.forward.tool != wanted or seen.backward.tool != wanted:
-                stray = next(c.tool for c in (seen.forward, seen.backward) if c.tool != wanted) or _name(new[0])
-                tool = next((t for t in tools if _name(t) == stray), new[0])
+                stray = next(c.tool for c in (seen.forward, seen.backward) if c.tool != wanted) or tool_name(new[0])
+                tool = next((t for t in tools if tool_name(t) == stray), new[0])
                 raise _Stop("routing", "claims_seed_territory", request=seen.request, wanted=wanted,
-                            describe=seen.describe(), tool=_name(tool), location=where(tool))
+                            describe=seen.describe(), tool=tool_name(tool), location=where(tool),
+                            shared=words_in_common(seen.request, tool_text(tool)))
             paths.append(f"{seen.request!r} -> {wanted}")
     report.ok(VERIFIED["seed_paths"].format(paths=", ".join(paths)))
 
@@ -288,11 +276,11 @@ async def check_specialist(build_extended_team: Builder, *, timeout: float = 10.
             new_agents = await check.structure()
             tools, prompt = await check.look(new_agents)
             reached: dict[str, str] = {}
-            for delegate in [t for t in tools if _name(t) not in SEED_DELEGATES]:
+            for delegate in [t for t in tools if tool_name(t) not in SEED_DELEGATES]:
                 agent, agent_prompt = await check.handoff(delegate, new_agents)
                 if agent_prompt is not None and not _prompt_says_something(agent_prompt):  # None: not readable
                     raise _Stop("scripted", "prompt_says_nothing", agent=agent, prompt=agent_prompt[:80])
-                reached[_name(delegate)] = agent
+                reached[tool_name(delegate)] = agent
             report.ok(VERIFIED["prompt"].format(agent=", ".join(reached.values()), tool=", ".join(reached)))
             await _routing(tools, prompt, reached, report, check.where, request)
         except _Stop as stop:

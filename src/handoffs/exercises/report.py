@@ -43,6 +43,9 @@ REPORT_TEXT = {
     "turn_answered": "turn {number} {said!r} was answered by {agent}",
     "no_turn": "no turn was answered",
     "operator_stand_in": "(the checker, standing in for the operator)",
+    "shared": "the words {words} of the request are in both",
+    "shared_one": "its words {words} are in the request",
+    "shared_none": "no word is in both as written: the model's reason (hint 1) says what decided",
 }
 
 

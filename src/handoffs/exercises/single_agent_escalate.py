@@ -36,7 +36,8 @@ from handoffs.single_agent.steps import STEP_CONFIGS, UnknownStepError, all_tool
 
 from .escalate_text import HINTS, PASSED, REQUESTS, VERIFIED
 from .langchain_runs import Run, decide_with_default_model, run_script, tool_move
-from .learner_code import closest, error_text, has_korean, has_todo, location, mentions, raising_line, sample_arguments
+from .learner_code import (closest, error_text, has_korean, has_todo, location, mentions, raising_line, sample_arguments,
+                           words_in_common)
 from .report import CheckReport, Finding
 from .routing import probe
 
@@ -246,10 +247,11 @@ def _routing(pages: Mapping[str, Mapping], handoff: BaseTool, report: CheckRepor
     escalations = [probe(decide, REQUESTS["escalate"][lang], tools) for lang in languages]
     if not any(p.picked == handoff.name for p in escalations):
         first = escalations[0]
-        others = ", ".join(t.name for t in tools if t.name != handoff.name)
+        rivals = [t for t in tools if t.name != handoff.name]
         cause = "escalate_too_close" if first.order_decides or first.forward.tool is None else "escalate_not_routed"
+        shared = words_in_common(first.request, _text(handoff), *[_text(t) for t in rivals[:1]])
         raise _Stop("routing", cause, request=first.request, tool=handoff.name, describe=first.describe(),
-                    other=others, location=location(handoff))
+                    other=", ".join(t.name for t in rivals), location=location(handoff), shared=shared)
     report.ok(VERIFIED["routed"].format(request=escalations[0].request, tool=handoff.name))
     checked = []
     for path in ("billing", "technical", "other"):
@@ -262,6 +264,11 @@ def _routing(pages: Mapping[str, Mapping], handoff: BaseTool, report: CheckRepor
                 stray = next(c.tool for c in (seen.forward, seen.backward) if c.tool != wanted) or handoff.name
                 tool = next((t for t in tools if t.name == stray), handoff)
                 raise _Stop("routing", "claims_seed_territory", request=seen.request, describe=seen.describe(),
-                            tool=tool.name, location=location(tool))
+                            tool=tool.name, location=location(tool), shared=words_in_common(seen.request, _text(tool)))
             checked.append(repr(seen.request))
     report.ok(VERIFIED["seed_paths"].format(requests=", ".join(checked)))
+
+
+def _text(tool: BaseTool) -> str:
+    """What the model reads of a tool: its name and description."""
+    return f"{tool.name} {tool.description}"

@@ -159,12 +159,12 @@ HINTS = {
         "payments.')"),
     "specialist_too_close": HintText(
         "For {request!r} the triage model could not choose between {tool} and the seed's delegates: {describe}.",
-        "The descriptions of {tool} and {others}: they share the words that decided.",
+        "The descriptions of {tool} and {others}: {shared}.",
         "Make {tool}'s description name what only your agent handles (charges, double charges, invoices, payments), "
         "and nothing the seed's delegates cover (refunds, repairs, buying)."),
     "claims_seed_territory": HintText(
         "For {request!r}, which the seed sends to {wanted}, the triage model {describe}.",
-        "The description of {tool} ({location}): it claims what {wanted} handles.",
+        "The description of {tool} ({location}): it claims what {wanted} handles — {shared}.",
         "Describe only your agent's own cases in {tool}'s description, e.g. 'Use for billing: charges, double "
         "charges, invoices and payments.'"),
 }
