@@ -21,7 +21,15 @@ from handoffs.multi_agent.messages import UserTask
 from .corpus import corpus
 
 SOLUTIONS = corpus("specialist")
-NEVER = 600.0  # a timeout no test could sit out: a check that waited for it would hang the suite
+NEVER = 120.0  # a timeout no test sits out unnoticed: a check that waited for it would stall the suite
+
+
+def test_this_autogen_lets_the_checker_tell_an_idle_runtime():
+    """Everything below rests on it: without it, every stuck session would wait out its timeout."""
+    from handoffs.exercises.autogen_runs import WatchedRuntime
+    from handoffs.recorder import RunRecorder
+
+    assert WatchedRuntime(RunRecorder()).can_tell_idle
 
 
 def test_the_corpus_is_big_and_balanced():

@@ -105,12 +105,16 @@ class WatchedRuntime(SingleThreadedAgentRuntime):
         return [str(getattr(s, "topic_type", "")) for s in self.subscriptions
                 if not isinstance(s, TypePrefixSubscription) and getattr(s, "agent_type", None) == agent_type]
 
+    @property
+    def can_tell_idle(self) -> bool:
+        """Whether this AutoGen version has the message queue :meth:`idle` waits on (autogen-core 0.7.x does)."""
+        return hasattr(getattr(self, "_message_queue", None), "join")
+
     async def idle(self) -> None:
         """Return once no message is queued or being handled (never, on a runtime without that queue)."""
-        queue = getattr(self, "_message_queue", None)
-        if queue is None:
+        if not self.can_tell_idle:
             await asyncio.Event().wait()
-        await queue.join()
+        await self._message_queue.join()
 
 
 class NotingClient(RecordingModelClient):
