@@ -7,10 +7,14 @@ own name, exactly as the seed does, and returns a :class:`Team`. ``team.open_ses
 conversation carries the session id as its source/key, so AutoGen creates one agent instance per session and
 sessions never see each other's messages.
 
-The prompts are the seed's, word for word (including its missing spaces between sentences). ``agents=`` picks
-which agent types this process hosts (a gRPC worker hosts some, another process the rest). Everything an agent
-instance needs besides its id — tools, their schemas, the delegate tools — is built once per team, so a new
-session costs only its agent instances. This module wires things together; the behaviour lives in
+The registrations themselves are :func:`register_seed_agents`, written as the seed writes its registration cell
+(``AIAgent.register(runtime, type=..., factory=lambda: AIAgent(...))`` then
+``runtime.add_subscription(TypeSubscription(...))``, once per agent); notebook 06 runs it as a cell that a test keeps
+identical to this function. As in the seed, the tools are made once, before the registrations, and every session's
+agent instance shares them (a tool finds its session when it runs), so a new session costs only its agent
+instances. The prompts are the seed's, word for word (including its missing spaces between sentences). ``agents=``
+picks which agent types this process hosts (a gRPC worker hosts some, another process the rest;
+:class:`HostedOnly` skips the others). This module wires things together; the behaviour lives in
 :mod:`~handoffs.multi_agent.agents`.
 """
 
@@ -22,7 +26,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 from autogen_core import (
     AgentId,
     AgentRuntime,
-    BaseAgent,
+    AgentType,
     MessageHandlerContext,
     SingleThreadedAgentRuntime,
     TopicId,
@@ -44,7 +48,7 @@ from .delegates import (
 from .messages import ConfirmOrder, OrderConfirmation, UserLogin
 from .people import Customer, Customers, OperatorDesk
 from .quiet_runtime import QuietRuntime
-from .tools import Ledger, SchemaOnce, refund_tools, sales_tools
+from .tools import Ledger, refund_tools, sales_tools
 
 TRIAGE_PROMPT = (
     "You are a customer service bot for ACME Inc. "
@@ -90,15 +94,6 @@ def ask_the_customer(runtime: AgentRuntime) -> Callable[[str], Any]:
     return confirm
 
 
-async def register_with_subscription(
-    runtime: AgentRuntime, agent_class: type[BaseAgent], topic_type: str, factory: Callable[[], BaseAgent]
-) -> str:
-    """Register an agent type named like its topic type and subscribe it to that topic type (the seed's pattern)."""
-    agent_type = await agent_class.register(runtime, type=topic_type, factory=factory)  # type: ignore[arg-type]
-    await runtime.add_subscription(TypeSubscription(topic_type=topic_type, agent_type=agent_type.type))
-    return agent_type.type
-
-
 @dataclass
 class Team:
     """A registered team: its runtime and the people, records and agent types that go with it."""
@@ -124,6 +119,118 @@ def new_runtime(recorder: Any = None) -> SingleThreadedAgentRuntime:
     message for a log and traces nobody reads."""
     handlers = [recorder.autogen_intervention_handler()] if recorder is not None else None
     return QuietRuntime(intervention_handlers=handlers)
+
+
+async def register_seed_agents(runtime: AgentRuntime, team: Team, model_client: ChatCompletionClient,
+                               triage_delegate_tools: Sequence[Tool] = TRIAGE_DELEGATE_TOOLS, **limits: Any) -> None:
+    # The work tools, made once like the seed's: each finds its session when it runs (the key of the agent calling
+    # it), so every session's agent instance shares them. execute_order asks that session's customer to confirm.
+    sales_work_tools = sales_tools(team.ledger, confirm=ask_the_customer(runtime))
+    refund_work_tools = refund_tools(team.ledger)
+
+    # Register the triage agent: an agent type named like its topic type, and a factory. The runtime calls the
+    # factory once per session (the session id is the agent's key), so sessions never share an agent instance.
+    triage_agent_type = await AIAgent.register(
+        runtime,
+        type=triage_agent_topic_type,  # Using the topic type as the agent type.
+        factory=lambda: AIAgent(
+            description="A triage agent.",
+            system_message=SystemMessage(content=TRIAGE_PROMPT),
+            model_client=model_client,
+            tools=[],
+            delegate_tools=list(triage_delegate_tools),
+            agent_topic_type=triage_agent_topic_type,
+            user_topic_type=user_topic_type,
+            **limits,
+        ),
+    )
+    # Add subscriptions for the triage agent: it will receive messages published to its own topic only.
+    await runtime.add_subscription(TypeSubscription(topic_type=triage_agent_topic_type, agent_type=triage_agent_type.type))
+
+    # Register the sales agent.
+    sales_agent_type = await AIAgent.register(
+        runtime,
+        type=sales_agent_topic_type,
+        factory=lambda: AIAgent(
+            description="A sales agent.",
+            system_message=SystemMessage(content=SALES_PROMPT),
+            model_client=model_client,
+            tools=sales_work_tools,
+            delegate_tools=[transfer_back_to_triage_tool],
+            agent_topic_type=sales_agent_topic_type,
+            user_topic_type=user_topic_type,
+            **limits,
+        ),
+    )
+    await runtime.add_subscription(TypeSubscription(topic_type=sales_agent_topic_type, agent_type=sales_agent_type.type))
+
+    # Register the issues and repairs agent.
+    issues_and_repairs_agent_type = await AIAgent.register(
+        runtime,
+        type=issues_and_repairs_agent_topic_type,
+        factory=lambda: AIAgent(
+            description="An issues and repairs agent.",
+            system_message=SystemMessage(content=ISSUES_AND_REPAIRS_PROMPT),
+            model_client=model_client,
+            tools=refund_work_tools,
+            delegate_tools=[transfer_back_to_triage_tool],
+            agent_topic_type=issues_and_repairs_agent_topic_type,
+            user_topic_type=user_topic_type,
+            **limits,
+        ),
+    )
+    await runtime.add_subscription(
+        TypeSubscription(topic_type=issues_and_repairs_agent_topic_type, agent_type=issues_and_repairs_agent_type.type)
+    )
+
+    # Register the human agent: it waits on the team's operator desk instead of input().
+    human_agent_type = await HumanAgent.register(
+        runtime,
+        type=human_agent_topic_type,
+        factory=lambda: HumanAgent(
+            description="A human agent.",
+            agent_topic_type=human_agent_topic_type,
+            user_topic_type=user_topic_type,
+            operators=team.operators,
+        ),
+    )
+    await runtime.add_subscription(TypeSubscription(topic_type=human_agent_topic_type, agent_type=human_agent_type.type))
+
+    # Register the user agent: the customer's proxy, which starts every conversation with the triage agent.
+    user_agent_type = await UserAgent.register(
+        runtime,
+        type=user_topic_type,
+        factory=lambda: UserAgent(
+            description="A user agent.",
+            user_topic_type=user_topic_type,
+            agent_topic_type=triage_agent_topic_type,  # Start with the triage agent.
+            customers=team.customers,
+        ),
+    )
+    await runtime.add_subscription(TypeSubscription(topic_type=user_topic_type, agent_type=user_agent_type.type))
+
+
+class HostedOnly:
+    """A view of a runtime that registers and subscribes only the agent types this process hosts.
+
+    A gRPC worker hosts some of the team's agents and another process the rest; :func:`register_seed_agents`
+    stays the seed's plain sequence of registrations, and this view skips the ones hosted elsewhere.
+    """
+
+    def __init__(self, runtime: AgentRuntime, hosted: Iterable[str]) -> None:
+        self._runtime, self._hosted = runtime, set(hosted)
+
+    async def register_factory(self, type: Any, agent_factory: Any, *, expected_class: Any = None) -> AgentType:
+        if AgentType(str(getattr(type, "type", type))).type not in self._hosted:
+            return type if isinstance(type, AgentType) else AgentType(type)
+        return await self._runtime.register_factory(type=type, agent_factory=agent_factory, expected_class=expected_class)
+
+    async def add_subscription(self, subscription: Any) -> None:
+        if getattr(subscription, "agent_type", None) in self._hosted:
+            await self._runtime.add_subscription(subscription)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._runtime, name)
 
 
 async def build_team(
@@ -156,36 +263,7 @@ async def build_team(
     client = recorder.wrap_model_client(model_client) if recorder is not None and model_client else model_client
     limits = dict(max_handoffs_per_turn=max_handoffs_per_turn, overflow_topic_type=overflow_topic_type)
 
-    def ai_agent(description: str, prompt: str, topic_type: str, tools: Sequence[Tool],
-                 delegates: Sequence[Tool]) -> Callable[[], AIAgent]:
-        # Built once per team and shared by every session's instance (tools find their session when they run).
-        system_message = SystemMessage(content=prompt)
-        shared_tools: list[Tool] = [SchemaOnce(t) for t in tools]
-        shared_delegates: list[Tool] = [SchemaOnce(t) for t in delegates]
-        return lambda: AIAgent(
-            description=description, system_message=system_message, model_client=client,
-            tools=shared_tools, delegate_tools=shared_delegates, agent_topic_type=topic_type,
-            user_topic_type=user_topic_type, **limits,  # type: ignore[arg-type]
-        )
-
-    factories: dict[str, tuple[type[BaseAgent], Callable[[], BaseAgent]]] = {
-        triage_agent_topic_type: (AIAgent, ai_agent(
-            "A triage agent.", TRIAGE_PROMPT, triage_agent_topic_type, [], triage_delegate_tools)),
-        sales_agent_topic_type: (AIAgent, ai_agent(
-            "A sales agent.", SALES_PROMPT, sales_agent_topic_type,
-            sales_tools(team.ledger, confirm=ask_the_customer(runtime)), [transfer_back_to_triage_tool])),
-        issues_and_repairs_agent_topic_type: (AIAgent, ai_agent(
-            "An issues and repairs agent.", ISSUES_AND_REPAIRS_PROMPT, issues_and_repairs_agent_topic_type,
-            refund_tools(team.ledger), [transfer_back_to_triage_tool])),
-        human_agent_topic_type: (HumanAgent, lambda: HumanAgent(
-            description="A human agent.", agent_topic_type=human_agent_topic_type,
-            user_topic_type=user_topic_type, operators=team.operators)),
-        user_topic_type: (UserAgent, lambda: UserAgent(
-            description="A user agent.", user_topic_type=user_topic_type,
-            agent_topic_type=triage_agent_topic_type, customers=team.customers)),  # start with the triage agent
-    }
-    for topic_type in ALL_AGENTS:
-        if topic_type in hosted:
-            agent_class, factory = factories[topic_type]
-            team.agent_types.append(await register_with_subscription(runtime, agent_class, topic_type, factory))
+    where = runtime if hosted == set(ALL_AGENTS) else HostedOnly(runtime, hosted)
+    await register_seed_agents(where, team, client, triage_delegate_tools, **limits)  # type: ignore[arg-type]
+    team.agent_types = [agent for agent in ALL_AGENTS if agent in hosted]
     return team

@@ -13,16 +13,17 @@ changes:
 A team builds its tools **once** (:func:`sales_tools`, :func:`refund_tools`), not once per session: AutoGen
 creates one agent instance per session key, and a tool finds its session when it runs, from the id of the agent
 whose message handler calls it (:func:`calling_session`). Give a session id instead to get tools fixed to one
-session (to try a tool by hand). :class:`SchemaOnce` keeps a tool's JSON schema, which AutoGen's ``FunctionTool``
+session (to try a tool by hand). :func:`schema_of` keeps each tool's JSON schema, which AutoGen's ``FunctionTool``
 rebuilds from pydantic on every ``.schema``. No delegate tools here (see :mod:`handoffs.multi_agent.delegates`).
 """
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Union
+from typing import Any, Awaitable, Callable, Dict, List, Optional, Union
 
-from autogen_core import CancellationToken, MessageHandlerContext
+from autogen_core import MessageHandlerContext
 from autogen_core.tools import FunctionTool, Tool, ToolSchema
 
 ITEM_ID = "item_132612938"
@@ -103,49 +104,24 @@ def _session_getter(session: Session) -> Callable[[], str]:
     return lambda: session
 
 
-class SchemaOnce:
-    """A tool whose JSON schema is computed once; everything else is the wrapped tool's.
+def schema_of(tool: Tool) -> ToolSchema:
+    """``tool.schema``, computed once per tool object and then shared.
 
-    AutoGen's ``BaseTool.schema`` rebuilds the schema from the pydantic argument model on every access, and every
-    agent instance (one per session) reads it. A team wraps each tool once, so all its agents share one schema.
+    AutoGen's ``BaseTool.schema`` rebuilds the JSON schema from the tool's pydantic argument model on every access,
+    and every agent instance (one per session) reads the schemas of its tools and delegate tools. A tool's schema
+    depends only on what it was built with, so the first one is kept (a tool that cannot be weakly referenced is
+    simply asked every time).
     """
+    try:
+        return _SCHEMAS[tool]
+    except KeyError:
+        schema = _SCHEMAS[tool] = tool.schema
+        return schema
+    except TypeError:
+        return tool.schema
 
-    def __init__(self, tool: Tool) -> None:
-        self.tool = tool.tool if isinstance(tool, SchemaOnce) else tool
-        self.schema: ToolSchema = self.tool.schema
 
-    @property
-    def name(self) -> str:
-        return self.tool.name
-
-    @property
-    def description(self) -> str:
-        return self.tool.description
-
-    def args_type(self) -> Any:
-        return self.tool.args_type()
-
-    def return_type(self) -> Any:
-        return self.tool.return_type()
-
-    def state_type(self) -> Any:
-        return self.tool.state_type()
-
-    def return_value_as_string(self, value: Any) -> str:
-        return self.tool.return_value_as_string(value)
-
-    async def run_json(self, args: Mapping[str, Any], cancellation_token: CancellationToken,
-                       call_id: Optional[str] = None) -> Any:
-        return await self.tool.run_json(args, cancellation_token, call_id=call_id)
-
-    async def save_state_json(self) -> Mapping[str, Any]:
-        return await self.tool.save_state_json()
-
-    async def load_state_json(self, state: Mapping[str, Any]) -> None:
-        await self.tool.load_state_json(state)
-
-    def __repr__(self) -> str:
-        return f"SchemaOnce({self.tool!r})"
+_SCHEMAS: "weakref.WeakKeyDictionary[Any, ToolSchema]" = weakref.WeakKeyDictionary()
 
 
 def sales_tools(ledger: Ledger, session: Session = calling_session, confirm: Optional[Confirm] = None) -> List[Tool]:
@@ -159,7 +135,7 @@ def sales_tools(ledger: Ledger, session: Session = calling_session, confirm: Opt
         ledger.orders.append(Order(session_id, product, int(price), confirmed))
         return "Success" if confirmed else "User cancelled order."
 
-    return [SchemaOnce(FunctionTool(execute_order, description="Price should be in USD."))]
+    return [FunctionTool(execute_order, description="Price should be in USD.")]
 
 
 def refund_tools(ledger: Ledger, session: Session = calling_session) -> List[Tool]:
@@ -177,6 +153,6 @@ def refund_tools(ledger: Ledger, session: Session = calling_session) -> List[Too
         return "success"
 
     return [
-        SchemaOnce(FunctionTool(execute_refund, description="")),
-        SchemaOnce(FunctionTool(look_up_item, description="Use to find item ID.\nSearch query can be a description or keywords.")),
+        FunctionTool(execute_refund, description=""),
+        FunctionTool(look_up_item, description="Use to find item ID.\nSearch query can be a description or keywords."),
     ]
