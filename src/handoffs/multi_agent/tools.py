@@ -58,8 +58,8 @@ class Ledger:
     orders: List[Order] = field(default_factory=list)
     refunds: List[Refund] = field(default_factory=list)
     lookups: List[tuple[str, str]] = field(default_factory=list)
-    _index: Dict[str, tuple[int, Dict[str, list]]] = field(default_factory=dict, init=False, repr=False,
-                                                           compare=False)
+    _index: Dict[str, tuple[int, Any, Dict[str, list]]] = field(default_factory=dict, init=False, repr=False,
+                                                                compare=False)
 
     def orders_of(self, session_id: str) -> List[Order]:
         return self._of("orders", self.orders, session_id)
@@ -69,12 +69,12 @@ class Ledger:
 
     def _of(self, name: str, entries: list, session_id: str) -> list:
         """Entries of one session, from an index brought up to date with whatever was appended since last time."""
-        indexed, by_session = self._index.get(name, (0, {}))
-        if indexed > len(entries):  # the list was cleared or cut: index it again
+        indexed, last, by_session = self._index.get(name, (0, None, {}))
+        if indexed > len(entries) or (indexed and entries[indexed - 1] is not last):  # cleared or replaced: again
             indexed, by_session = 0, {}
         for entry in entries[indexed:]:
             by_session.setdefault(entry.session_id, []).append(entry)
-        self._index[name] = (len(entries), by_session)
+        self._index[name] = (len(entries), entries[-1] if entries else None, by_session)
         return list(by_session.get(session_id, ()))
 
     def as_dict(self) -> dict[str, list[dict[str, object]]]:
