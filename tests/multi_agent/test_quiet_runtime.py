@@ -89,3 +89,10 @@ async def test_opens_spans_when_a_tracer_provider_is_configured():
     assert "refund:" in story
     assert "autogen publish User.(s)-T" in provider.names  # AutoGen's span names: operation, topic (type, source)
     assert "autogen process IssuesAndRepairsAgent.(s)-A" in provider.names
+
+
+async def test_opens_spans_when_a_tracer_provider_is_installed_globally(monkeypatch):
+    provider = _RecordingProvider()
+    monkeypatch.setattr(trace, "_TRACER_PROVIDER", provider)  # what trace.set_tracer_provider() does, undone after
+    story, _ = await _run(QuietRuntime, SALES, RunRecorder())
+    assert "order:" in story and "autogen process SalesAgent.(s)-A" in provider.names

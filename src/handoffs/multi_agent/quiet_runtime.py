@@ -43,8 +43,17 @@ def tracing_configured(provider: Any) -> bool:
     if isinstance(provider, trace.NoOpTracerProvider):
         return False
     if isinstance(provider, trace.ProxyTracerProvider):
-        return not isinstance(trace.get_tracer_provider(), (trace.ProxyTracerProvider, trace.NoOpTracerProvider))
+        # The global provider the proxy delegates to. trace.get_tracer_provider() would read an environment variable
+        # on every call (2 us, ~75 calls a session); its module global says the same once AutoGen's runtime has
+        # asked for a provider, which it does when it is built.
+        chosen = getattr(trace, "_TRACER_PROVIDER", _ASK)
+        if chosen is _ASK:  # another opentelemetry-api: ask the public way
+            chosen = trace.get_tracer_provider()
+        return chosen is not None and not isinstance(chosen, (trace.ProxyTracerProvider, trace.NoOpTracerProvider))
     return True
+
+
+_ASK = object()
 
 
 class QuietTraceHelper:
