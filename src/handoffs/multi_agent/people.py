@@ -25,9 +25,13 @@ from typing import Any, Callable, Iterable, Iterator, List
 from autogen_core.models import LLMMessage
 
 from handoffs.loops import call_on_loop, resolve
+from handoffs.text_safety import readable
 
 EXIT_WORD = "exit"
 """What a customer says to close their session (as in the seed)."""
+
+NO_OPERATOR_YET = "no operator has answered yet — answer on the Operator desk"
+"""What a customer (or a timeout) is told while the human agent waits for a person."""
 
 Listener = Callable[[str, str], None]
 """Called with (speaker, text) for every line of a session: speaker is "customer" or an agent type."""
@@ -56,6 +60,7 @@ class Customer:
         self._listeners: List[Listener] = []
         self._last_said = ""
         self._home_loop: asyncio.AbstractEventLoop | None = None  # where the customer's agent waits
+        self.waiting_for_operator = False  # the human agent is waiting for a person to answer this customer
 
     def on_message(self, listener: Listener) -> None:
         """Call ``listener(speaker, text)`` for every line of this session from now on."""
@@ -65,7 +70,7 @@ class Customer:
         """The customer types ``text`` (a button callback — on any thread — or code)."""
         if not isinstance(text, str) or not text.strip():
             raise ValueError("The customer's message must be non-empty text.")
-        call_on_loop(self._home_loop, self._words.put_nowait, text.strip())  # clicks may come on a subshell thread
+        call_on_loop(self._home_loop, self._words.put_nowait, readable(text.strip()))  # clicks may come on a subshell thread
 
     async def _next_raw(self) -> str:
         self._home_loop = asyncio.get_running_loop()
@@ -73,13 +78,14 @@ class Customer:
 
     async def next_words(self) -> str:
         """Wait for the customer's next message (the customer's agent awaits this instead of ``input()``)."""
-        words = await self._next_raw()
+        words = readable(await self._next_raw())  # a lone surrogate would break every later message and picture
         self._last_said = words
         self._tell("customer", words)
         return words
 
     def hear(self, agent: str, text: str) -> None:
         """An agent's answer reached the customer: record which agent handled the last message."""
+        text = readable(text)
         self.turns.append(Turn(said=self._last_said, handled_by=agent, reply=text))
         self._tell(agent, text)
 
@@ -89,10 +95,14 @@ class Customer:
     async def confirm(self, question: str) -> bool:
         """Ask a yes/no question (an order summary); the customer's next message answers it."""
         self._tell("confirm", question)
-        answer = (await self._next_answer()).strip()
+        answer = readable(await self._next_answer()).strip()
         self.confirmations.append((question, answer))
         self._tell("customer", answer)
         return answer.lower() in {"y", "yes"}
+
+    def operator_waiting(self, waiting: bool) -> None:
+        """The human agent started (True) or stopped (False) waiting for the operator to answer this customer."""
+        self.waiting_for_operator = waiting
 
     def end(self) -> None:
         """The session is over (the customer said ``exit``)."""
@@ -148,8 +158,14 @@ class PanelCustomer(Customer):
         self.backend.deliver("order", question)
         return await super().confirm(question)
 
+    def operator_waiting(self, waiting: bool) -> None:
+        super().operator_waiting(waiting)
+        if hasattr(self.backend, "operator_pending"):
+            self.backend.operator_pending = waiting  # its reply timeout then says so, instead of blaming the wiring
     def end(self) -> None:
         super().end()
+        if hasattr(self.backend, "finished"):
+            self.backend.finished = True  # the panel then says how to start a new conversation
         self.backend.deliver("session", "Session ended. Goodbye!")
 
 
@@ -236,5 +252,6 @@ class OperatorDesk:
         if item is None:
             waiting = ", ".join(self._pending) or "none"
             raise KeyError(f"No conversation of session {session_id!r} is waiting (waiting: {waiting}).")
-        self.answered.append((session_id, text.strip()))
-        resolve(item.reply, text.strip())
+        text = readable(text.strip())
+        self.answered.append((session_id, text))
+        resolve(item.reply, text)

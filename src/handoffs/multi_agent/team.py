@@ -174,7 +174,7 @@ async def build_team(
             lambda: refund_tools(team.ledger, current_session()), [transfer_back_to_triage_tool])),
         human_agent_topic_type: (HumanAgent, lambda: HumanAgent(
             description="A human agent.", agent_topic_type=human_agent_topic_type,
-            user_topic_type=user_topic_type, operators=team.operators)),
+            user_topic_type=user_topic_type, operators=team.operators, customers=team.customers)),
         user_topic_type: (UserAgent, lambda: UserAgent(
             description="A user agent.", user_topic_type=user_topic_type,
             agent_topic_type=triage_agent_topic_type, customers=team.customers)),  # start with the triage agent
