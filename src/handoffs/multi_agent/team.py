@@ -29,6 +29,8 @@ from autogen_core import (
 from autogen_core.models import ChatCompletionClient, SystemMessage
 from autogen_core.tools import Tool
 
+from handoffs.idempotency import SideEffectLog
+
 from .agents import AIAgent, HumanAgent, UserAgent
 from .delegates import (
     TRIAGE_DELEGATE_TOOLS,
@@ -111,6 +113,7 @@ class Team:
     ledger: Ledger
     recorder: Any = None
     agent_types: list[str] = field(default_factory=list)
+    side_effects: SideEffectLog = field(default_factory=SideEffectLog)  # idempotency keys done, shared by the agents
 
     async def open_session(self, customer: Customer) -> Customer:
         """Register the customer of a new session and publish ``UserLogin`` for it (the seed's session start)."""
@@ -137,10 +140,12 @@ async def build_team(
     max_handoffs_per_turn: int = 3,
     overflow_topic_type: Optional[str] = human_agent_topic_type,
     agents: Iterable[str] = ALL_AGENTS,
+    keyed_side_effects: bool = True,
 ) -> Team:
     """Register seed 003's agents (those named in ``agents``) and their subscriptions on ``runtime``.
 
-    ``max_handoffs_per_turn`` / ``overflow_topic_type`` bound handoff loops (see :class:`AIAgent`); with a
+    ``max_handoffs_per_turn`` / ``overflow_topic_type`` bound handoff loops (see :class:`AIAgent`);
+    ``keyed_side_effects=False`` turns the idempotency keys off (the seed's behaviour, to show what they prevent); with a
     ``recorder``, every model call goes through ``recorder.wrap_model_client`` (one wrapper shared by all
     agents, so a handoff's tool call and its result are attributed to the agent that made it).
     """
@@ -153,14 +158,15 @@ async def build_team(
         raise ValueError("The AI agents need a model client, e.g. handoffs.models.model_client().")
     team = Team(runtime, customers or Customers(), operators or OperatorDesk(), ledger or Ledger(), recorder)
     client = recorder.wrap_model_client(model_client) if recorder is not None and model_client else model_client
-    limits = dict(max_handoffs_per_turn=max_handoffs_per_turn, overflow_topic_type=overflow_topic_type)
+    limits = dict(max_handoffs_per_turn=max_handoffs_per_turn, overflow_topic_type=overflow_topic_type,
+                  keyed_side_effects=keyed_side_effects)
 
     def ai_agent(description: str, prompt: str, topic_type: str, tools: Callable[[], list[Tool]],
                  delegates: Sequence[Tool]) -> Callable[[], AIAgent]:
         return lambda: AIAgent(
             description=description, system_message=SystemMessage(content=prompt), model_client=client,
             tools=tools(), delegate_tools=list(delegates), agent_topic_type=topic_type,
-            user_topic_type=user_topic_type, **limits,  # type: ignore[arg-type]
+            user_topic_type=user_topic_type, side_effects=team.side_effects, **limits,  # type: ignore[arg-type]
         )
 
     factories: dict[str, tuple[type[BaseAgent], Callable[[], BaseAgent]]] = {
