@@ -26,15 +26,18 @@ What this module is not: it does not run conversations (see :func:`ask` for the 
 from __future__ import annotations
 
 import uuid
-from pathlib import Path
 from typing import Any, Mapping
 
 from langchain.agents import create_agent
 from langchain_core.language_models import BaseChatModel
 
+from handoffs.single_agent.memory import sqlite_memory
 from handoffs.single_agent.middleware import step_config_middleware, step_guard_middleware
 from handoffs.single_agent.state import FIRST_STEP, SupportState
 from handoffs.single_agent.steps import STEP_CONFIGS, StepConfig, all_tools
+from handoffs.text_safety import readable
+
+__all__ = ["ask", "build_support_agent", "default_model", "last_reply", "new_thread", "sqlite_memory"]
 
 
 def default_model() -> BaseChatModel:
@@ -82,18 +85,6 @@ def build_support_agent(
     )
 
 
-def sqlite_memory(path: str | Path) -> Any:
-    """A checkpointer keeping every conversation in a SQLite file, so it survives a kernel restart.
-
-    A fresh agent built with a checkpointer on the same file continues a conversation from its thread id.
-    """
-    import sqlite3
-
-    from langgraph.checkpoint.sqlite import SqliteSaver
-
-    return SqliteSaver(sqlite3.connect(str(path), check_same_thread=False))
-
-
 def new_thread() -> dict[str, Any]:
     """A run config with a fresh thread id (one conversation in a checkpointer)."""
     return {"configurable": {"thread_id": f"support-{uuid.uuid4().hex[:8]}"}}
@@ -102,9 +93,18 @@ def new_thread() -> dict[str, Any]:
 def ask(agent: Any, text: str, config: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Send one user message and return the agent's state after it answered.
 
-    With a checkpointer pass the same ``config`` (see :func:`new_thread`) to continue a conversation.
+    With a checkpointer pass the same ``config`` (see :func:`new_thread`) to continue a conversation. With
+    :func:`sqlite_memory` the turn holds that conversation's lock: a second process on the same file and thread
+    waits, then continues from this turn (see :mod:`handoffs.single_agent.memory`).
     """
-    return agent.invoke({"messages": [{"role": "user", "content": text}]}, config=dict(config or {}))
+    payload = {"messages": [{"role": "user", "content": readable(text)}]}
+    config = dict(config or {})
+    turn = getattr(getattr(agent, "checkpointer", None), "turn", None)
+    thread_id = (config.get("configurable") or {}).get("thread_id")
+    if turn is None or thread_id is None:
+        return agent.invoke(payload, config=config)
+    with turn(str(thread_id)):
+        return agent.invoke(payload, config=config)
 
 
 def last_reply(state: Mapping[str, Any]) -> str:
