@@ -104,7 +104,8 @@ def _refuse_secrets(text: str, origin: str) -> None:
         raise ModelSetupError(f"Put no user or password in the server address (in {origin}): "
                               "set HANDOFFS_API_KEY in your environment instead.")
     if redact_secrets(text) != text:
-        raise ModelSetupError(f"{origin[:1].upper()}{origin[1:]} seems to hold an API key or token: keep keys in OPENAI_API_KEY or "
+        where = origin[:1].upper() + origin[1:]
+        raise ModelSetupError(f"{where} seems to hold an API key or token: keep keys in OPENAI_API_KEY or "
                               f"HANDOFFS_API_KEY in your environment (never in a notebook) and name only the model "
                               f"in {origin}, e.g. openai:gpt-4o-mini.")
 

@@ -158,7 +158,7 @@ class GrpcCluster:
             await asyncio.sleep(0.05)
 
     def kill(self) -> None:
-        """Kill every child that is still alive, at once, and close their lifelines (safe to call any number of times)."""
+        """Kill every child still alive, at once, and close their lifelines (safe to call any number of times)."""
         for process in self.processes.values():
             if process.poll() is None:
                 process.kill()

@@ -70,7 +70,8 @@ class Customer:
         """The customer types ``text`` (a button callback — on any thread — or code)."""
         if not isinstance(text, str) or not text.strip():
             raise ValueError("The customer's message must be non-empty text.")
-        call_on_loop(self._home_loop, self._words.put_nowait, readable(text.strip()))  # clicks may come on a subshell thread
+        # clicks may come on a subshell thread; a lone surrogate is mended before it can break later messages
+        call_on_loop(self._home_loop, self._words.put_nowait, readable(text.strip()))
 
     async def _next_raw(self) -> str:
         self._home_loop = asyncio.get_running_loop()

@@ -34,7 +34,8 @@ class Redelivery(DefaultInterventionHandler):
         try:
             task = self.last[(agent_type, session_id)]
         except KeyError:
-            raise KeyError(f"{agent_type} got no UserTask in session {session_id!r} yet: run the session first.") from None
+            raise KeyError(f"{agent_type} got no UserTask in session {session_id!r} yet: run the session "
+                           "first.") from None
         self.redelivered.append((agent_type, session_id))
         await runtime.publish_message(task, topic_id=TopicId(agent_type, source=session_id))
         return task

@@ -145,8 +145,8 @@ async def build_team(
     """Register seed 003's agents (those named in ``agents``) and their subscriptions on ``runtime``.
 
     ``max_handoffs_per_turn`` / ``overflow_topic_type`` bound handoff loops (see :class:`AIAgent`);
-    ``keyed_side_effects=False`` turns the idempotency keys off (the seed's behaviour, to show what they prevent); with a
-    ``recorder``, every model call goes through ``recorder.wrap_model_client`` (one wrapper shared by all
+    ``keyed_side_effects=False`` turns the idempotency keys off (the seed's behaviour: to show what they prevent);
+    with a ``recorder``, every model call goes through ``recorder.wrap_model_client`` (one wrapper shared by all
     agents, so a handoff's tool call and its result are attributed to the agent that made it).
     """
     hosted = set(agents)

@@ -136,7 +136,8 @@ def create_app(
     plan = failure or FailurePlan()
     stats = ServerStats()
     app.state.stats = stats
-    app.add_middleware(BodySizeLimit, max_bytes=max_body_bytes, on_refused=lambda status: stats.statuses.update([status]))
+    app.add_middleware(BodySizeLimit, max_bytes=max_body_bytes,
+                       on_refused=lambda status: stats.statuses.update([status]))
 
     @app.middleware("http")
     async def check_token_and_count(request: Request, call_next: Callable[..., Any]) -> Any:
