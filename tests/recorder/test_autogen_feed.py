@@ -159,3 +159,23 @@ async def test_a_model_call_outside_any_agent_is_filed_under_the_given_agent_nam
     call = rec.model_calls("default")[0]
     assert (call.actor, call.text, call.conversation) == ("Standalone", "hello", "default")
     assert client.model_info["function_calling"] is True  # forwarded, so AutoGen accepts the wrapper
+
+
+async def test_a_handoff_sent_on_by_the_limit_is_labelled_with_the_call_that_asked_for_it():
+    """Seed 003's team on a model bouncing between triage and sales: the 4th handoff (asked for with
+    transfer_back_to_triage) goes to the human; its label is that call, not an older successful transfer."""
+    from handoffs.multi_agent import OperatorDesk, build_team, new_runtime, run_scripted_session
+
+    ping_pong = [{"tool": "transfer_to_sales_agent", "args": {}}, {"tool": "transfer_back_to_triage", "args": {}}] * 2
+    recorder, desk = RunRecorder(), OperatorDesk()
+    desk.on_request(lambda request: desk.answer(request.session_id, "A person here."))
+    runtime = new_runtime(recorder)
+    team = await build_team(runtime, OfflineModelClient(script=ping_pong), recorder=recorder, operators=desk)
+    runtime.start()
+    await run_scripted_session(["hi"], team=team, session_id="loop", timeout=30)
+    await runtime.stop_when_idle()
+    handoffs = [(e.from_agent, e.to_agent, e.tool) for e in recorder.of_kind(HandoffEvent, "loop")]
+    assert handoffs == [("TriageAgent", "SalesAgent", "transfer_to_sales_agent"),
+                        ("SalesAgent", "TriageAgent", "transfer_back_to_triage"),
+                        ("TriageAgent", "SalesAgent", "transfer_to_sales_agent"),
+                        ("SalesAgent", "HumanAgent", "transfer_back_to_triage")]

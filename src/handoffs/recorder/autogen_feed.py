@@ -61,7 +61,7 @@ class RecordingInterventionHandler(DefaultInterventionHandler):
                 self.recorder.add(MessageEvent, conversation, role=role, actor=sender, text=last.content)
         elif topic.type != sender:
             self.recorder.add(HandoffEvent, conversation, from_agent=sender, to_agent=topic.type,
-                              tool=_handoff_label(message, topic.type))
+                              tool=_last_function_call_name(message))
         return message
 
 
@@ -170,27 +170,22 @@ def _last_context_message(message: Any) -> Any:
     return context[-1] if isinstance(context, list) and context else None
 
 
-REDIRECTED = "{tool} refused → {target}"
-"""The label of a handoff the agent redirected (the model asked for ``tool``; a rule sent it to ``target``)."""
-
-
-def _handoff_label(message: Any, target: str) -> str | None:
-    """The delegate call that handed this task to ``target``, read from the *last* tool results only (the response
-    that caused this publish; an older "Transferred to ..." further up the context belongs to an earlier handoff).
-
-    A call answered "Transferred to ..." (seed 003's wording) names the handoff; a refused call whose error names
-    ``target`` (e.g. "Not transferred ...: the limit. Escalated to HumanAgent.") is labelled as redirected.
-    """
+def _last_function_call_name(message: Any) -> str | None:
+    """The delegate tool that handed this task over, read from the newest tool results only: the call answered
+    "Transferred to ..." (seed 003's wording), or one answered "... Escalated to ..." (the handoff limit sent the
+    conversation elsewhere); else the last function call in the context."""
     context = getattr(message, "context", None) or []
-    last = next((entry for entry in reversed(context) if isinstance(entry, FunctionExecutionResultMessage)), None)
-    if last is None:
-        return None
-    for result in last.content:
-        if not result.is_error and str(result.content).startswith("Transferred to"):
-            return result.name
-    for result in last.content:
-        if result.is_error and target in str(result.content):
-            return REDIRECTED.format(tool=result.name, target=target)
+    newest = next((e for e in reversed(context) if isinstance(e, FunctionExecutionResultMessage)), None)
+    if newest is not None:
+        for result in newest.content:
+            if not result.is_error and str(result.content).startswith("Transferred to"):
+                return result.name
+        for result in newest.content:
+            if "Escalated to" in str(result.content):
+                return result.name
+    for entry in reversed(context):
+        if isinstance(entry, AssistantMessage) and isinstance(entry.content, list) and entry.content:
+            return entry.content[-1].name
     return None
 
 

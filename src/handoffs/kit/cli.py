@@ -1,0 +1,144 @@
+"""The command table of ``./kit`` / ``python kit.py``: one function per command, dispatched by :func:`main`.
+
+To add a command, write ``def cmd_NAME(args: list[str]) -> int`` and add it to :data:`COMMANDS` with its help
+text. Commands that need the kit's dependencies call :func:`~handoffs.kit.environment.ensure_venv` and run the
+work with the venv's Python. Standard library only.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+from typing import Callable, Dict, List, Tuple
+
+from . import environment as kit_env
+from . import notebooks, testing
+from .environment import ROOT, KitError, phase, say, venv_python
+
+START_NOTEBOOK = "notebooks/00_start_here.ipynb"
+
+
+def _run(command: List[str], env: Dict[str, str]) -> int:
+    try:
+        return subprocess.run(command, env=env, cwd=str(ROOT)).returncode
+    except KeyboardInterrupt:
+        return 130
+
+
+def lab_arguments(args: List[str], is_root: bool) -> List[str]:
+    """``jupyter lab`` arguments that land on notebook 00: the printed URL and the opened browser tab go there."""
+    extra = list(args)
+    if is_root and "--allow-root" not in extra:
+        extra.append("--allow-root")
+    if (ROOT / START_NOTEBOOK).exists() and not any(a.startswith("--LabApp.default_url") for a in extra):
+        extra.insert(0, f"--LabApp.default_url=/lab/tree/{START_NOTEBOOK}")
+    return [f"--ServerApp.root_dir={ROOT}", *extra]
+
+
+def cmd_lab(args: List[str]) -> int:
+    env = kit_env.ensure_venv()
+    phase()
+    is_root = hasattr(os, "geteuid") and os.geteuid() == 0
+    return _run([str(venv_python()), "-m", "jupyterlab", *lab_arguments(args, is_root)], env)
+
+
+def cmd_test(args: List[str]) -> int:
+    group, pytest_args = testing.group_of(args)
+    paths = testing.pytest_arguments(group)  # errors about the group come before any install
+    env = kit_env.ensure_venv()
+    kit_env.ensure_chromium(env, install=group in testing.NEEDS_CHROMIUM)
+    if group in testing.NEEDS_SLIDE_ASSETS and not kit_env.ensure_slide_assets(required=False):
+        say("npm is not installed: the slide tests will be skipped (install Node.js to run them)")
+    env.update(notebooks.REPRODUCIBLE)
+    phase(f"pytest ({group})" if group == "all" or group in testing.GROUPS else "pytest")
+    status = _run([str(venv_python()), "-m", "pytest", *paths, *pytest_args], env)
+    phase()
+    if status == 5:
+        say("pytest collected no tests: that is a failure, not a pass")
+    return status
+
+
+def cmd_execute(args: List[str]) -> int:
+    if args:
+        chosen = [Path(a) if Path(a).is_absolute() else ROOT / a for a in args]
+        for path in chosen:
+            if not (path.is_file() and path.suffix == ".ipynb"):
+                raise KitError(f"Not a notebook file: {path.name}; give paths like notebooks/02_*.ipynb.")
+        chosen.sort(key=lambda p: p.name)
+    else:
+        chosen = notebooks.all_notebooks()
+    if not chosen:
+        raise KitError("There are no notebooks to execute.")
+    env = {**kit_env.ensure_venv(), **notebooks.REPRODUCIBLE}
+    for notebook in chosen:
+        phase(f"execute {notebook.name}")
+        status = _run(notebooks.execute_command(str(venv_python()), notebook), env)
+        if status != 0:
+            phase()
+            return status
+    phase()
+    return 0
+
+
+def cmd_slides(args: List[str]) -> int:
+    env = kit_env.ensure_venv()
+    kit_env.ensure_slide_assets(required=True)
+    kit_env.ensure_chromium(env, install=False)
+    phase()
+    return _run([str(venv_python()), "-m", "handoffs.workshop.slides", *args], env)
+
+
+def cmd_preflight(args: List[str]) -> int:
+    from .preflight import run_preflight
+
+    return run_preflight(args)
+
+
+def cmd_reset(args: List[str]) -> int:
+    if len(args) > 1:
+        raise KitError("Reset one notebook at a time (./kit reset 03), or all of them (./kit reset).")
+    for line in notebooks.reset(args[0] if args else None):
+        print(line)
+    return 0
+
+
+def cmd_help(args: List[str]) -> int:
+    print("Usage: ./kit COMMAND [ARGS...]      (on Windows: python kit.py COMMAND [ARGS...])\n")
+    for name, (_, text) in COMMANDS.items():
+        print(f"  {text}")
+    return 0
+
+
+COMMANDS: Dict[str, Tuple[Callable[[List[str]], int], str]] = {
+    "lab": (cmd_lab, "lab [ARGS...]          set up .venv (installs only when pyproject.toml changed) and open JupyterLab "
+                     "on notebook 00;\n                         ARGS go to 'jupyter lab' (e.g. --no-browser, --port 8899)"),
+    "preflight": (cmd_preflight, "preflight              is this laptop ready? Python, .venv, packages, a kernel, the "
+                                 "offline model, ports, disk (a few seconds; installs nothing)"),
+    "reset": (cmd_reset, "reset [NOTEBOOK]       put a notebook (e.g. 03) or all of them back as committed; your "
+                         "version is kept beside it"),
+    "slides": (cmd_slides, "slides [--pdf] [--lang en] [--port N] [--no-serve]\n                         build the "
+                           "workshop decks from the code and real runs, serve them on 127.0.0.1; --pdf: handouts"),
+    "test": (cmd_test, "test [GROUP] [ARGS...] run the tests (all, or a GROUP: " + " ".join(testing.GROUPS)
+                       + ";\n                         or a path like tests/x.py::name); ARGS go to pytest"),
+    "execute": (cmd_execute, "execute [NOTEBOOK...]  re-execute notebooks in place with the offline model "
+                             "(HANDOFFS_MODEL=offline PYTHONHASHSEED=0 TZ=UTC)"),
+    "help": (cmd_help, "help                   this text"),
+}
+
+
+def main(argv: List[str]) -> int:
+    name = argv[0] if argv else "help"
+    name = "help" if name in ("-h", "--help") else name
+    if name not in COMMANDS:
+        cmd_help([])
+        say(f"error: unknown command '{name}'")
+        return 2
+    try:
+        return COMMANDS[name][0](argv[1:])
+    except KitError as error:
+        phase.name = ""
+        say(f"error: {error}")
+        return 2
+    except KeyboardInterrupt:
+        return 130

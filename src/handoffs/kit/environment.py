@@ -1,0 +1,191 @@
+"""Where the kit lives and how its ``.venv`` is made: the interpreter to use, the install stamp, Chromium, npm.
+
+Standard library only (this runs before ``.venv`` exists). Works on Linux, macOS and Windows: the venv's
+interpreter is ``.venv/bin/python`` or ``.venv\\Scripts\\python.exe``. Nothing is installed outside the
+repository, except Debian's ``chromium`` (and fonts) or ``npm`` when ``./kit test`` / ``./kit slides`` runs as
+root on a Debian machine that lacks them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Dict, List, Optional
+
+ROOT = Path(__file__).resolve().parents[3]
+VENV = ROOT / ".venv"
+STAMP = VENV / ".handoffs-install-stamp"
+WINDOWS = os.name == "nt"
+SUPPORTED = ((3, 11), (3, 12))
+SLIDES = ROOT / "slides"
+
+
+class KitError(Exception):
+    """A problem the user can fix; the message is one sentence saying how."""
+
+
+def say(text: str) -> None:
+    print(f"[kit] {text}", file=sys.stderr, flush=True)
+
+
+class Phases:
+    """Prints how long each phase took (``[kit] phase install -e .[test]   31.2 s``)."""
+
+    def __init__(self) -> None:
+        self.name, self.started = "", 0.0
+
+    def __call__(self, name: str = "") -> None:
+        if self.name:
+            say(f"phase {self.name:<26} {time.monotonic() - self.started:6.1f} s")
+        self.name, self.started = name, time.monotonic()
+
+
+phase = Phases()
+
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if WINDOWS else "bin/python")
+
+
+def venv_bin() -> Path:
+    return venv_python().parent
+
+
+def _version_of(command: List[str]) -> Optional[tuple]:
+    try:
+        out = subprocess.run(command + ["-c", "import sys; print(sys.version_info[0], sys.version_info[1])"],
+                             capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    parts = out.stdout.split()
+    return (int(parts[0]), int(parts[1])) if out.returncode == 0 and len(parts) == 2 else None
+
+
+def find_python() -> List[str]:
+    """A command running Python 3.11 or 3.12: $HANDOFFS_PYTHON, this interpreter, python3.11, python3.12, py -3.11."""
+    candidates: List[List[str]] = []
+    if os.environ.get("HANDOFFS_PYTHON"):
+        candidates.append([os.environ["HANDOFFS_PYTHON"]])
+    candidates.append([sys.executable])
+    candidates += [[name] for name in ("python3.11", "python3.12", "python3", "python") if shutil.which(name)]
+    if WINDOWS and shutil.which("py"):
+        candidates += [["py", "-3.11"], ["py", "-3.12"]]
+    for command in candidates:
+        if _version_of(command) in SUPPORTED:
+            return command
+    raise KitError("No Python 3.11 found (looked for $HANDOFFS_PYTHON, this interpreter, python3.11, python3.12"
+                   + (", py -3.11" if WINDOWS else "") + "). Install Python 3.11 from python.org, then run this again.")
+
+
+def install_fingerprint() -> str:
+    """Changes whenever what ``pip install -e .[test]`` installs could change: pyproject.toml and the venv's Python."""
+    version = subprocess.run([str(venv_python()), "-c", "import sys; print(sys.version)"],
+                             capture_output=True, text=True).stdout
+    return hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + version.encode()).hexdigest()
+
+
+def venv_is_current() -> bool:
+    """True when .venv exists and was installed from the present pyproject.toml."""
+    return (venv_python().exists() and STAMP.exists()
+            and STAMP.read_text().strip() == install_fingerprint())
+
+
+def quiet_pip(*args: str) -> None:
+    """pip with its output kept in .venv/pip.log, shown (minus this machine's index noise) on failure."""
+    log = VENV / "pip.log"
+    with open(log, "w") as out:
+        status = subprocess.run([str(venv_python()), "-m", "pip", *args], stdout=out, stderr=subprocess.STDOUT).returncode
+    if status != 0:
+        lines = [line for line in log.read_text(errors="replace").splitlines()
+                 if "is ignored: it is neither a file nor a directory" not in line]
+        print("\n".join(lines[-60:]), file=sys.stderr)
+        raise KitError(f"pip {' '.join(args)} failed (full log: {log}); check your network, then run this again.")
+
+
+def ensure_venv() -> Dict[str, str]:
+    """Create .venv if missing and (re)install the kit when pyproject.toml changed; return the environment to use."""
+    os.environ.setdefault("PIP_DISABLE_PIP_VERSION_CHECK", "1")
+    os.environ.setdefault("PIP_NO_INPUT", "1")
+    if not venv_python().exists():
+        phase("create .venv")
+        python = find_python()
+        say(f"creating .venv with {' '.join(python)}")
+        subprocess.run([*python, "-m", "venv", str(VENV)], check=True)
+        quiet_pip("install", "--upgrade", "pip")
+    handoffs_importable = subprocess.run([str(venv_python()), "-c", "import handoffs"], capture_output=True).returncode == 0
+    if not venv_is_current() or not handoffs_importable:
+        phase("install -e .[test]")
+        say("installing the kit and its dependencies into .venv (the first time: about 750 MB)")
+        quiet_pip("install", "-e", f"{ROOT}[test]")
+        STAMP.write_text(install_fingerprint())
+    return venv_environment()
+
+
+def venv_environment() -> Dict[str, str]:
+    """os.environ with .venv first on PATH and its Jupyter data first (its "python3" kernel runs .venv's Python)."""
+    env = dict(os.environ)
+    jupyter_data = str(VENV / "share" / "jupyter")
+    env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [jupyter_data, env.get("JUPYTER_PATH")]))
+    env["PATH"] = os.pathsep.join([str(venv_bin()), env.get("PATH", "")])
+    env["VIRTUAL_ENV"] = str(VENV)
+    return env
+
+
+def _apt_install(packages: List[str], why: str) -> None:
+    phase(f"apt-get {' '.join(packages)}")
+    say(f"installing Debian's {' '.join(packages)} {why}")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run(["apt-get", "update", "-qq"], env=env, stdout=subprocess.DEVNULL, check=True)
+    subprocess.run(["apt-get", "install", "-y", "-qq", *packages], env=env, stdout=subprocess.DEVNULL, check=True)
+
+
+def _can_apt() -> bool:
+    return not WINDOWS and hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get") is not None
+
+
+def ensure_chromium(env: Dict[str, str], install: bool) -> None:
+    """Set HANDOFFS_CHROMIUM for the browser tests; as root on Debian, first install chromium and fonts if missing."""
+    if install and _can_apt() and shutil.which("dpkg-query"):
+        wanted = ["chromium", "fonts-noto-cjk", "fonts-noto-color-emoji"]  # Korean glyphs and emoji in screenshots
+        missing = [p for p in wanted if "install ok installed" not in subprocess.run(
+            ["dpkg-query", "-W", "-f=${Status}", p], capture_output=True, text=True).stdout]
+        if missing:
+            _apt_install(missing, "for the browser tests")
+    found = shutil.which("chromium")
+    if found:
+        env["HANDOFFS_CHROMIUM"] = found
+    elif install:
+        say("chromium is not installed and this is not root: the browser tests will be skipped")
+        say("(install it with: sudo apt-get install chromium)")
+
+
+def ensure_slide_assets(required: bool = True) -> bool:
+    """``npm ci`` in slides/ when its node_modules is missing or older than package-lock.json.
+
+    Returns whether the assets are there; with ``required`` a missing npm is an error saying what to install.
+    """
+    lock, modules = SLIDES / "package-lock.json", SLIDES / "node_modules"
+    marker = modules / ".package-lock.json"  # npm writes it on every install
+    if marker.exists() and marker.stat().st_mtime >= lock.stat().st_mtime:
+        return True
+    npm = shutil.which("npm")
+    if npm is None and _can_apt():
+        _apt_install(["npm"], "for the slides' reveal.js")
+        npm = shutil.which("npm")
+    if npm is None:
+        if required:
+            raise KitError("The slides need npm (Node.js) once, to install reveal.js: install Node.js from "
+                           "nodejs.org (or: sudo apt-get install npm), then run this again.")
+        return False
+    phase("npm ci (slides)")
+    out = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=SLIDES,
+                         capture_output=True, text=True, shell=WINDOWS)
+    if out.returncode != 0:
+        print(out.stdout[-3000:], out.stderr[-3000:], file=sys.stderr)
+        raise KitError("npm ci in slides/ failed (output above); check your network, then run this again.")
+    return True

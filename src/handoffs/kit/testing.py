@@ -1,0 +1,72 @@
+"""``./kit test [GROUP] [pytest args]``: which paths each group runs, and the pytest command line.
+
+Standard library only. The full run (no group) is what CI runs: every test under ``tests/`` and every notebook
+under nbval. To add a group, add one line to :data:`GROUPS`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Dict, List, Tuple
+
+from .environment import ROOT, KitError
+from .notebooks import CELL_TIMEOUT, all_notebooks
+
+SANITIZE = "tests/nbval_sanitize.cfg"
+
+#: group -> the paths it runs (those that exist). "all" and "notebooks" also collect the notebooks.
+GROUPS: Dict[str, Tuple[str, ...]] = {
+    "models": ("tests/models",),
+    "ui": ("tests/ui", "tests/viz", "tests/recorder"),
+    "browser": ("tests/browser",),
+    "single_agent": ("tests/single_agent",),
+    "multi_agent": ("tests/multi_agent",),
+    "server": ("tests/server",),
+    "workshop": ("tests/workshop",),
+    "notebooks": (),
+    "packaging": ("tests/test_*.py",),
+}
+
+#: groups that need Chromium (installed as root when missing) and the slides' reveal.js (npm)
+NEEDS_CHROMIUM = {"all", "browser"}
+NEEDS_SLIDE_ASSETS = {"all", "browser", "workshop"}
+
+
+def _existing(patterns: Tuple[str, ...]) -> List[str]:
+    found: List[str] = []
+    for pattern in patterns:
+        found += sorted(str(p.relative_to(ROOT)).replace("\\", "/") for p in ROOT.glob(pattern))
+    return found
+
+
+def group_of(args: List[str]) -> Tuple[str, List[str]]:
+    """Split ``[GROUP] [pytest args]`` into the group (``"all"`` when none) and the rest."""
+    if args and not args[0].startswith("-"):
+        return args[0], args[1:]
+    return "all", list(args)
+
+
+def pytest_arguments(group: str) -> List[str]:
+    """The paths and nbval options for a group or a path (``tests/x.py::name``, a notebook)."""
+    nbval = False
+    if group == "all":
+        paths, nbval = ["tests"], True
+    elif group in GROUPS:
+        paths, nbval = _existing(GROUPS[group]), group == "notebooks"
+        if not paths and group != "notebooks":
+            raise KitError(f"Group '{group}' has no tests yet (nothing exists at {', '.join(GROUPS[group])}).")
+    elif (ROOT / group.split("::")[0]).exists():
+        paths, nbval = [group], group.split("::")[0].endswith(".ipynb")
+    else:
+        raise KitError(f"Unknown test group or path '{group}': use one of {', '.join(GROUPS)}, or a path under tests/.")
+    if group in ("all", "notebooks"):
+        notebooks = [str(Path(nb).relative_to(ROOT)).replace("\\", "/") for nb in all_notebooks()]
+        if not notebooks and group == "notebooks":
+            raise KitError("There are no notebooks in notebooks/.")
+        paths += notebooks
+        nbval = nbval and bool(notebooks)
+    if not nbval:
+        return paths
+    # Notebooks used as fixtures by tests (under tests/) are data, not nbval tests.
+    return paths + ["--nbval", "--nbval-sanitize-with", SANITIZE, f"--nbval-cell-timeout={CELL_TIMEOUT}",
+                    "--ignore-glob=*/tests/*.ipynb"]

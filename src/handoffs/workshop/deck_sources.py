@@ -1,0 +1,135 @@
+"""Turn a deck's Markdown source into the Markdown reveal.js shows: expand the ``:::`` directive lines.
+
+A deck's text lives in ``slides/<lang>/*.md`` (reveal.js Markdown: ``---`` between slides, ``Note:`` starts the
+speaker notes). Nothing in it is pasted from the code; these lines pull it in at build time:
+
+``::: code handoffs.single_agent.middleware:refusal_for [no-docstring]``
+    the source of a function, class, method (``module:Class.method``) or ``@tool``, read with ``inspect``;
+``::: cell 01_the_idea_without_a_framework#68dedc17`` (or ``#tag:NAME``)
+    the source of a notebook cell, found by its cell id or a cell tag;
+``::: output 02_langchain_support_bot#8ec6e226``
+    the committed text output of that cell (the offline model's, kept current by the notebook tests);
+``::: picture step_graph walkthrough "A title"``
+    a picture drawn by :mod:`handoffs.viz` from a run recorded during the build (see :mod:`.recorded_runs`).
+
+Code and output become HTML ``<pre>`` blocks (Markdown passes them through), with the largest code font at which
+the longest line fits. This module knows no language: titles and every word come from the source file. A reference that does not
+resolve stops the build with one sentence naming the file, the line and what to fix.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import inspect
+import json
+import re
+import shlex
+import textwrap
+from pathlib import Path
+from typing import Callable, Iterable
+
+DIRECTIVE = re.compile(r"^::: *(\w+) +(.*)$")
+
+
+class DeckSourceError(ValueError):
+    """A directive in a deck source that cannot be resolved; the message names file, line and the fix."""
+
+
+#: code font sizes (px at the 1280x720 design size) by the longest line, so that no line overflows its slide
+CODE_SIZES = ((95, "code-normal"), (112, "code-small"), (10_000, "code-tiny"))
+
+
+def code_block(text: str, language: str) -> str:
+    """An HTML ``<pre>`` block (Markdown passes it through untouched), sized so its longest line fits.
+
+    Program output (``language="plaintext"``) wraps long lines instead; code never wraps.
+    """
+    text = text.rstrip()
+    longest = max((len(line) for line in text.splitlines()), default=0)
+    size = "output" if language == "plaintext" else next(name for limit, name in CODE_SIZES if longest <= limit)
+    return (f'<pre class="{size}"><code class="language-{language}" data-trim data-noescape>'
+            f"{html.escape(text, quote=False)}</code></pre>")
+
+
+def _without_docstring(source: str) -> str:
+    """The source minus the first docstring of the def/class (a shorter excerpt; the code itself unchanged)."""
+    return re.sub(r'(\)\s*(?:->[^:]+)?:\n|class [^\n]+:\n)(\s+)("""|\'\'\')(.*?)\3\n', r"\1", source, count=1, flags=re.S)
+
+
+def code_of(reference: str, options: Iterable[str] = ()) -> str:
+    """The source of ``package.module:Name`` or ``package.module:Class.method``, dedented."""
+    module_name, _, qualified = reference.partition(":")
+    if not qualified:
+        raise DeckSourceError(f"'{reference}' names no object: write module:name, e.g. "
+                              "handoffs.single_agent.middleware:refusal_for.")
+    obj = importlib.import_module(module_name)
+    for part in qualified.split("."):
+        obj = getattr(obj, part)
+    obj = getattr(obj, "func", None) or obj  # a LangChain @tool keeps its function in .func
+    source = textwrap.dedent(inspect.getsource(obj)).rstrip()
+    return _without_docstring(source) if "no-docstring" in options else source
+
+
+def _cell(notebooks: Path, reference: str) -> dict:
+    name, _, selector = reference.partition("#")
+    path = notebooks / (name if name.endswith(".ipynb") else f"{name}.ipynb")
+    if not path.is_file() or not selector:
+        raise DeckSourceError(f"'{reference}' is not NOTEBOOK#CELL_ID (or NOTEBOOK#tag:TAG) of a notebook in "
+                              f"{notebooks.name}/.")
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    if selector.startswith("tag:"):
+        found = [c for c in cells if selector[4:] in c.get("metadata", {}).get("tags", [])]
+    else:
+        found = [c for c in cells if c.get("id") == selector]
+    if len(found) != 1:
+        raise DeckSourceError(f"{path.name} has {len(found)} cells matching '{selector}' (need exactly one).")
+    return found[0]
+
+
+def cell_source(notebooks: Path, reference: str) -> str:
+    source = _cell(notebooks, reference)["source"]
+    return "".join(source) if isinstance(source, list) else source
+
+
+def cell_output(notebooks: Path, reference: str) -> str:
+    """The text a cell printed or returned, as committed."""
+    texts = []
+    for output in _cell(notebooks, reference).get("outputs", []):
+        text = output.get("text") or output.get("data", {}).get("text/plain")
+        if text:
+            texts.append("".join(text) if isinstance(text, list) else text)
+    if not texts:
+        raise DeckSourceError(f"{reference} has no text output: execute the notebook (./kit execute) first.")
+    return "".join(texts).rstrip()
+
+
+def expand(source: str, where: str, notebooks: Path, picture: Callable[[str, str, str], str]) -> str:
+    """The deck's Markdown with every directive line replaced; ``picture(kind, run, title)`` returns an image path."""
+    out = []
+    for number, line in enumerate(source.splitlines(), start=1):
+        match = DIRECTIVE.match(line.strip())
+        if not match:
+            out.append(line)
+            continue
+        kind, rest = match.groups()
+        try:
+            words = shlex.split(rest)
+            if kind == "code":
+                out.append(code_block(code_of(words[0], words[1:]), "python"))
+            elif kind == "cell":
+                out.append(code_block(cell_source(notebooks, words[0]), "python"))
+            elif kind == "output":
+                out.append(code_block(cell_output(notebooks, words[0]), "plaintext"))
+            elif kind == "picture":
+                picture_kind, run, title = (words + ["", ""])[:3]
+                source = html.escape(picture(picture_kind, run, title))
+                out.append(f'<img class="picture" src="{source}" alt="{html.escape(title)}">')
+            else:
+                raise DeckSourceError(f"unknown directive '{kind}' (use code, cell, output or picture).")
+        except DeckSourceError as error:
+            raise DeckSourceError(f"{where}, line {number}: {error}") from None
+        except (ImportError, AttributeError, OSError, TypeError, ValueError, IndexError) as error:
+            raise DeckSourceError(f"{where}, line {number}: '{line.strip()}' does not resolve "
+                                  f"({type(error).__name__}: {error}); fix the reference.") from None
+    return "\n".join(out) + "\n"

@@ -1,0 +1,57 @@
+"""``python kit.py lab --no-browser`` prints a link that opens notebook 00 (not the Launcher), checked in Chromium.
+
+The kit is started exactly as a learner starts it (through ``kit.py``), on a free loopback port, with Jupyter's
+config, runtime, workspace and settings folders in a temporary directory; the printed URL is opened in headless
+Chromium and the current tab must be ``00_start_here.ipynb`` showing its first heading. The server and its kernel
+are stopped afterwards (the whole process group). Screenshot: ``test-artifacts/browser/kit-lab-start.png``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from browser_lab import ARTIFACTS, REPO, Lab, free_port
+
+pytestmark = pytest.mark.browser
+
+CURRENT_TAB = """() => { const tab = document.querySelector('.lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current');
+  return tab ? tab.textContent : ''; }"""
+
+
+def test_the_printed_lab_url_opens_notebook_00(page, tmp_path):
+    port = free_port()
+    env = Lab(REPO / "notebooks", tmp_path)._environment()  # temporary Jupyter folders, the news toast off
+    log = tmp_path / "kit-lab.log"
+    with open(log, "w") as out:
+        process = subprocess.Popen([sys.executable, str(REPO / "kit.py"), "lab", "--no-browser", "--ip=127.0.0.1",
+                                    f"--port={port}", f"--LabApp.user_settings_dir={tmp_path / 'settings'}",
+                                    f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}"],
+                                   cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        url = None
+        deadline = time.monotonic() + 90
+        while url is None and time.monotonic() < deadline and process.poll() is None:
+            found = re.search(r"http://127\.0\.0\.1:\d+/\S+", log.read_text())
+            url = found.group(0) if found else None
+            time.sleep(0.3)
+        assert url, f"kit.py lab printed no URL:\n{log.read_text()[-3000:]}"
+        assert url.startswith(f"http://127.0.0.1:{port}/lab/tree/notebooks/00_start_here.ipynb?token=")
+        page.goto(url)
+        page.wait_for_function(f"() => ({CURRENT_TAB})().includes('00_start_here.ipynb')", timeout=90_000)
+        page.wait_for_selector(".jp-NotebookPanel h1:has-text('00 — Start here')", timeout=60_000)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "kit-lab-start.png"))
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=15)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=5)

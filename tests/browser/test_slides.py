@@ -1,0 +1,118 @@
+"""Every slide of every deck in headless Chromium: nothing leaves loopback, nothing is missing, nothing overflows.
+
+The decks are built from the sources (``slides/en``) into a temporary folder, served on 127.0.0.1 by the kit's own
+server, and opened slide by slide. For each slide: every request the page made went to loopback, no response was
+a 4xx/5xx, pictures loaded, no code block is wider or taller than its box, the slide's content stays inside the
+slide, and the slide has speaker notes. One screenshot per slide goes to ``test-artifacts/slides/`` (git-ignored):
+look at them after a change to the decks.
+"""
+
+from __future__ import annotations
+
+import shutil
+from urllib.parse import urlparse
+
+import pytest
+
+from browser_lab import REPO
+
+pytestmark = pytest.mark.browser
+
+SHOTS = REPO / "test-artifacts" / "slides"
+LOOPBACK = {"127.0.0.1", "localhost", "[::1]", "::1"}
+
+SLIDE_REPORT = """() => {
+  const slide = Reveal.getCurrentSlide();
+  const scale = Reveal.getScale();
+  const box = slide.getBoundingClientRect();
+  const blocks = [...slide.querySelectorAll('pre code')].map(code => ({
+      text: code.textContent.split('\\n')[0].slice(0, 60),
+      wide: code.scrollWidth - code.clientWidth, tall: code.scrollHeight - code.clientHeight,
+      right: code.getBoundingClientRect().right - box.left}));
+  let bottom = 0;
+  for (const child of slide.children) {
+    if (child.tagName === 'ASIDE') continue;
+    bottom = Math.max(bottom, child.getBoundingClientRect().bottom - box.top);
+  }
+  const images = [...slide.querySelectorAll('img')].map(img => ({src: img.getAttribute('src'),
+      loaded: img.complete && img.naturalWidth > 0}));
+  return {blocks, images, bottom: bottom / scale, right: Math.max(0, ...blocks.map(b => b.right)) / scale,
+          width: Reveal.getConfig().width, height: Reveal.getConfig().height,
+          notes: (Reveal.getSlideNotes() || '').trim().length,
+          title: (slide.querySelector('h1,h2,h3') || {textContent: ''}).textContent};
+}"""
+
+
+@pytest.fixture(scope="module")
+def built_decks(tmp_path_factory):
+    if not (REPO / "slides" / "node_modules" / "reveal.js").is_dir():
+        pytest.skip("slides/node_modules is missing: ./kit test installs it with npm ci (needs Node.js)")
+    from handoffs.workshop.slides import DeckBuild
+
+    out = tmp_path_factory.mktemp("slides")
+    pages = DeckBuild("en", out).build()
+    return out, pages
+
+
+def test_every_slide_renders_offline_and_fits(built_decks, page):
+    from handoffs.workshop.deck_export import serving
+
+    out, pages = built_decks
+    shutil.rmtree(SHOTS, ignore_errors=True)
+    SHOTS.mkdir(parents=True)
+    requests, failures = [], []
+    page.on("request", lambda request: requests.append(request.url))
+    page.on("requestfailed", lambda request: failures.append(f"failed {request.url}"))
+    page.on("response", lambda response: response.status >= 400 and failures.append(
+        f"{response.status} {response.url}"))
+    page.set_viewport_size({"width": 1280, "height": 720})
+    problems, slides_seen = [], 0
+    with serving(out) as base:
+        page.goto(f"{base}/en/index.html", wait_until="networkidle")
+        links = page.evaluate("() => [...document.querySelectorAll('li a')].map(a => a.getAttribute('href'))")
+        assert links == [deck.name for deck in pages]
+        for deck in pages:
+            page.goto(f"{base}/en/{deck.name}", wait_until="networkidle")
+            page.wait_for_function("() => window.Reveal && Reveal.isReady()", timeout=30_000)
+            total = page.evaluate("() => Reveal.getTotalSlides()")
+            assert total >= 5, f"{deck.name} has only {total} slides"
+            for index in range(total):
+                page.evaluate(f"() => Reveal.slide({index})")
+                page.wait_for_timeout(80)
+                report = page.evaluate(SLIDE_REPORT)
+                where = f"{deck.stem} slide {index + 1} ({report['title'][:40]!r})"
+                problems += [f"{where}: code block {b['text']!r} overflows by {max(b['wide'], b['tall'])} px"
+                             for b in report["blocks"] if b["wide"] > 1 or b["tall"] > 1]
+                problems += [f"{where}: picture {i['src']} did not load" for i in report["images"] if not i["loaded"]]
+                if report["bottom"] > report["height"] + 2:
+                    problems.append(f"{where}: content ends at {report['bottom']:.0f} px of {report['height']}")
+                if report["right"] > report["width"] + 2:
+                    problems.append(f"{where}: code reaches {report['right']:.0f} px of {report['width']}")
+                if report["notes"] == 0:
+                    problems.append(f"{where}: no speaker notes")
+                page.screenshot(path=str(SHOTS / f"{deck.stem}-{index + 1:02d}.png"))
+                slides_seen += 1
+            assert page.evaluate("() => document.querySelectorAll('.hljs').length") > 0 or deck.stem == "03_exercises", \
+                f"{deck.name}: no highlighted code"
+        math = page.goto(f"{base}/en/02_part2_many_agents.html", wait_until="networkidle")
+        assert math is not None and math.ok
+        page.wait_for_function("() => document.querySelectorAll('.katex').length > 0", timeout=30_000)
+    outside = sorted({url for url in requests if urlparse(url).scheme in ("http", "https", "ws", "wss")
+                      and urlparse(url).hostname not in LOOPBACK})
+    assert outside == [], f"requests left the machine: {outside}"
+    assert failures == [], f"missing or failed assets: {failures}"
+    assert problems == [], "\n".join(problems)
+    assert slides_seen >= 30
+
+
+def test_a_deck_prints_to_pdf_one_page_per_slide(built_decks):
+    import re
+
+    from handoffs.workshop.deck_export import export_pdfs
+
+    out, pages = built_decks
+    exercises = [page for page in pages if page.stem == "03_exercises"]
+    (pdf,) = export_pdfs(out, exercises)
+    data = pdf.read_bytes()
+    slides = exercises[0].read_text(encoding="utf-8").count("\n---\n") + 1
+    assert data.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page[^s]", data)) == slides

@@ -1,0 +1,114 @@
+"""The decks are built from sources: Markdown per language, code and cells by reference, pictures from real runs.
+
+Expanding directives needs no browser and no npm; the full builds (an English build, and a second language made
+by copying the English sources) need ``slides/node_modules`` and skip, saying so, without it.
+"""
+
+from __future__ import annotations
+
+import html
+import inspect
+import re
+import shutil
+
+import pytest
+
+from conftest import REPO
+from handoffs.single_agent.middleware import refusal_for
+from handoffs.workshop.deck_sources import DeckSourceError, expand
+
+NOTEBOOKS = REPO / "notebooks"
+
+
+def no_pictures(kind, run, title):
+    raise AssertionError("no picture expected")
+
+
+def test_code_comes_from_the_module_as_it_is_now():
+    out = expand("## Guard\n::: code handoffs.single_agent.middleware:refusal_for\n", "t.md", NOTEBOOKS, no_pictures)
+    assert html.escape(inspect.getsource(refusal_for).rstrip(), quote=False) in out
+    shorter = expand("::: code handoffs.single_agent.middleware:refusal_for no-docstring\n", "t.md", NOTEBOOKS, no_pictures)
+    assert "The error ``ToolMessage``" not in shorter and "def refusal_for(" in shorter
+
+
+def test_cells_and_outputs_come_from_the_committed_notebook():
+    out = expand("::: cell 01_the_idea_without_a_framework#68dedc17\n::: output 03_under_the_hood#5c26b72b\n",
+                 "t.md", NOTEBOOKS, no_pictures)
+    assert "def run_turn(binder: dict[str, Page]" in out
+    assert "guard=True:  tools run []  refused [&#x27;resolve_billing&#x27;]" in out or \
+           "guard=True:  tools run []  refused ['resolve_billing']" in out
+
+
+def test_a_long_line_gets_a_smaller_code_font_and_output_wraps():
+    out = expand("::: code handoffs.multi_agent.agents:AIAgent._delegate\n::: output 03_under_the_hood#ed803e86\n",
+                 "t.md", NOTEBOOKS, no_pictures)
+    assert '<pre class="code-tiny">' in out and '<pre class="output">' in out
+
+
+def test_pictures_are_escaped_and_wordless_code_stays_out_of_python():
+    seen = []
+    out = expand('::: picture step_graph walkthrough "<script>alert(1)</script> & more"\n', "t.md", NOTEBOOKS,
+                 lambda kind, run, title: seen.append((kind, run, title)) or "pictures/x.png")
+    assert seen == [("step_graph", "walkthrough", "<script>alert(1)</script> & more")]
+    assert "<script>" not in out and "&lt;script&gt;alert(1)&lt;/script&gt; &amp; more" in out
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("::: code handoffs.single_agent.middleware:no_such_function", "does not resolve"),
+    ("::: code handoffs.single_agent.middleware", "names no object"),
+    ("::: cell 03_under_the_hood#nope", "has 0 cells matching 'nope'"),
+    ("::: cell no_such_notebook#abc", "is not NOTEBOOK#CELL_ID"),
+    ("::: output 03_under_the_hood#a2df2978", "has no text output"),
+    ("::: table of contents", "unknown directive 'table'"),
+])
+def test_a_reference_that_does_not_resolve_names_file_and_line(line, expected):
+    with pytest.raises(DeckSourceError) as error:
+        expand(f"# Title\n\n{line}\n", "slides/en/x.md", NOTEBOOKS, no_pictures)
+    assert str(error.value).startswith("slides/en/x.md, line 3: ") and expected in str(error.value)
+
+
+def test_no_deck_source_pastes_python_code():
+    for source in sorted((REPO / "slides").glob("*/*.md")):
+        text = source.read_text(encoding="utf-8")
+        assert not re.search(r"^```+ *(python|py)\b", text, flags=re.M), f"{source.name} pastes code: use ::: code"
+        assert "def " not in re.sub(r"^::: .*$", "", text, flags=re.M), f"{source.name} pastes a function"
+
+
+@pytest.fixture(scope="module")
+def assets():
+    if not (REPO / "slides" / "node_modules" / "reveal.js").is_dir():
+        pytest.skip("slides/node_modules is missing: ./kit test installs it with npm ci (needs Node.js)")
+
+
+def test_another_language_is_the_same_pipeline_with_other_source_files(assets, tmp_path):
+    from handoffs.workshop.slides import DeckBuild
+
+    sources = tmp_path / "slides"
+    sources.mkdir()
+    for name in ("template.html", "theme.css"):
+        shutil.copy2(REPO / "slides" / name, sources / name)
+    shutil.copytree(REPO / "slides" / "en", sources / "xx")
+    (sources / "xx" / "decks.toml").write_text((sources / "xx" / "decks.toml").read_text().replace(
+        'title = "Handoffs: an overview"', 'title = "핸드오프: 개요"'))
+    (sources / "xx" / "00_overview.md").write_text((sources / "xx" / "00_overview.md").read_text().replace(
+        "three pages, one agent", "세 페이지, 하나의 에이전트"))
+    pages = DeckBuild("xx", tmp_path / "out", sources=sources).build()
+    overview = (tmp_path / "out" / "xx" / "00_overview.html").read_text()
+    assert '<html lang="xx">' in overview and "<title>핸드오프: 개요</title>" in overview
+    assert "세 페이지, 하나의 에이전트" in overview and ":::" not in overview
+    pictures = sorted((tmp_path / "out" / "xx" / "pictures").glob("*.png"))
+    assert len(pages) == 4 and len(pictures) >= 10 and all(p.stat().st_size > 20_000 for p in pictures)
+    assert (tmp_path / "out" / "vendor" / "reveal.js" / "dist" / "reveal.js").is_file()
+    with pytest.raises(DeckSourceError, match="no slides in language 'zz': choose one of xx"):
+        DeckBuild("zz", tmp_path / "out", sources=sources)
+
+
+def test_the_guides_timings_come_from_a_real_run_that_leaves_the_notebook_alone():
+    from handoffs.workshop.timings import measure
+
+    notebook = NOTEBOOKS / "07_exercise_extend_the_team.ipynb"
+    before = notebook.read_bytes()
+    row = measure(notebook)
+    assert notebook.read_bytes() == before
+    assert row["cells"] == 4 and row["words"] > 100 and row["code_lines"] > 10
+    assert 0 < row["run_s"] <= row["wall_s"] and row["slowest_s"] <= row["run_s"]

@@ -1,0 +1,48 @@
+"""``python kit.py preflight`` answers "is this laptop ready?" in plain words, through the Python entry point with
+no bash on PATH — the Windows and macOS learner's path.
+"""
+
+from __future__ import annotations
+
+import socket
+
+from conftest import REPO, no_bash_path, run_kit
+
+
+def test_a_ready_laptop_is_told_so_line_by_line(tmp_path):
+    result = run_kit(REPO, "preflight", path=no_bash_path(tmp_path))
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    for expected in ("Python 3.1", "installed in .venv and up to date", "GB free", "import, in their tested versions",
+                     "A Jupyter kernel starts and runs code", "routed \"I was charged twice\" to record_issue"):
+        assert any(expected in line and line.startswith("ok") for line in lines), (expected, result.stdout)
+    assert not any(line.startswith("FIX") for line in lines)
+    assert "Your laptop is ready for the workshop" in result.stdout
+
+
+def test_an_unreachable_room_endpoint_and_a_busy_port_are_named(tmp_path):
+    with socket.socket() as busy:
+        try:
+            busy.bind(("127.0.0.1", 8765))  # as if another program held the room endpoint's port
+        except OSError:
+            pass  # something already holds it: the check must report that just the same
+        result = run_kit(REPO, "preflight", path=no_bash_path(tmp_path), env={
+            "HANDOFFS_MODEL": "openai-compatible:http://127.0.0.1:9/v1?model=handoffs-offline"})
+    assert result.returncode == 1
+    fixes = [line for line in result.stdout.splitlines() if line.startswith("FIX")]
+    assert len(fixes) == 1 and "Cannot reach the model server at http://127.0.0.1:9/v1" in fixes[0]
+    assert any(line.startswith("note") and "Port 8765" in line and "in use" in line
+               for line in result.stdout.splitlines())
+    assert "Not ready yet: fix the 1 line(s) marked FIX" in result.stdout
+
+
+def test_the_kit_commands_need_no_bash(tmp_path):
+    path = no_bash_path(tmp_path)
+    help_text = run_kit(REPO, "help", path=path)
+    assert help_text.returncode == 0
+    for command in ("lab", "preflight", "reset", "slides", "test", "execute"):
+        assert f"  {command} " in help_text.stdout
+    unknown = run_kit(REPO, "teleport", path=path)
+    assert unknown.returncode == 2 and "unknown command 'teleport'" in unknown.stderr
+    bad_group = run_kit(REPO, "test", "no_such_group", path=path)
+    assert bad_group.returncode == 2 and "Unknown test group or path 'no_such_group'" in bad_group.stderr
