@@ -22,6 +22,7 @@ GROUPS: Dict[str, Tuple[str, ...]] = {
     "single_agent": ("tests/single_agent",),
     "multi_agent": ("tests/multi_agent",),
     "server": ("tests/server",),
+    "faults": ("tests/faults",),
     "workshop": ("tests/workshop",),
     "notebooks": (),
     "packaging": ("tests/test_*.py",),

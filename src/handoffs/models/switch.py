@@ -27,6 +27,7 @@ SDK itself (``max_retries``, default 2). This module builds models; it does not 
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlsplit, urlunsplit
@@ -45,6 +46,7 @@ ACCEPTED_FORMS = (
     "openai-compatible:<base_url>?model=<model> (e.g. openai-compatible:http://localhost:11434/v1?model=llama3.1), "
     "or openai-compatible:<model> with HANDOFFS_BASE_URL set"
 )
+_ADDRESS_WITHOUT_SCHEME = re.compile(r"^(localhost|[\d.]+|\[[0-9a-fA-F:]+\]|[\w.-]+\.\w+):\d+(/.*)?$")
 DEFAULT_TIMEOUT_S = 60.0
 DEFAULT_MAX_RETRIES = 2
 OPENAI_BASE_URL = "https://api.openai.com/v1"  # pinned: an OPENAI_BASE_URL variable must not redirect the key
@@ -150,6 +152,9 @@ def parse_spec(spec: str | None = None) -> ModelSpec:
                     f"e.g. openai-compatible:{address}?model=llama3.1 (fix {origin})."
                 )
             base_url, model = _check_base_url(address, origin), models[0]
+        elif _ADDRESS_WITHOUT_SCHEME.match(rest):
+            raise ModelSetupError(f"'{rest}' looks like a server address without http://: write "
+                                  f"openai-compatible:http://{rest}?model=<model> in {origin}.")
         else:
             env_url = os.environ.get("HANDOFFS_BASE_URL", "").strip()
             if not env_url:
