@@ -84,7 +84,7 @@ def test_m2_bare_invokes_that_collide_are_refused_loudly_never_lost(tmp_path):
         assert message.startswith("Another process saved a turn of conversation 'shared' in support.sqlite")
 
 
-def test_m4_a_turn_stuck_behind_another_process_is_one_sentence_then_goes_on(tmp_path):
+def test_m3_a_turn_stuck_behind_another_process_is_one_sentence_then_goes_on(tmp_path):
     db = tmp_path / "support.sqlite"
     agent = build_support_agent(checkpointer=sqlite_memory(db))
     config = {"configurable": {"thread_id": "busy"}}
@@ -107,7 +107,7 @@ def test_m4_a_turn_stuck_behind_another_process_is_one_sentence_then_goes_on(tmp
     assert ask(agent, "I was charged twice", config)["current_step"] == "done"  # the lock was released
 
 
-def test_m3_time_travel_from_an_older_checkpoint_still_forks_on_purpose(tmp_path):
+def test_m4_time_travel_from_an_older_checkpoint_still_forks_on_purpose(tmp_path):
     agent = build_support_agent(checkpointer=sqlite_memory(tmp_path / "support.sqlite"))
     config = {"configurable": {"thread_id": "travel"}}
     ask(agent, "Hello!", config)
