@@ -114,6 +114,10 @@ async def test_u3_a_double_click_on_send_sends_one_message():
     await asyncio.sleep(0.05)
     assert [m.text for m in panel.messages] == ["hello", "Hi!"] and "Type a message first" not in panel.status.value
     assert backend._queue().empty()
+    panel.input.value = "   "  # blanks a person typed are not a double click: they get the hint
+    panel.send_button.click()
+    await asyncio.sleep(0.05)
+    assert "Type a message first" in panel.status.value
 
 
 async def test_u4_an_unanswered_operator_is_explained_and_the_late_answer_still_arrives(team_world):

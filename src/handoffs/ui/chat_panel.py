@@ -28,7 +28,7 @@ from .backends import ChatBackend, Reply, ReplyTimeout
 from .render import ChatEntry, badge_html, esc, reasons_html, status_html, transcript_html
 
 DISPLAY_LIMIT = 2_000  # characters of one message shown before "show more"
-DOUBLE_CLICK_S = 1.0  # a click on Send this soon after a message was sent, with the box now empty, is ignored
+DOUBLE_CLICK_S = 1.0  # a click on Send this soon after a message was sent, on the box it emptied, is ignored
 TEXTS = {  # every sentence this panel shows, in one place (for translation)
     "empty": "Type a message first — empty messages are not sent.",
     "busy": "Still waiting for the last reply — please wait.",
@@ -161,11 +161,11 @@ class ChatPanel:
 
     # ---- internals -----------------------------------------------------------------------------
     def _start(self, text: str) -> None:
-        """The Send button: a second click of a double click (a send already under way, or the box just emptied
-        by it) is ignored instead of sending twice or saying "type a message first"."""
-        if self._starting or self.busy and (text or "").strip() == "":
+        """The Send button: a second click of a double click (a send already under way, or the box it just emptied —
+        exactly "", not blanks someone typed) is ignored instead of sending twice or saying "type a message first"."""
+        if self._starting or self.busy and text == "":
             return
-        if not (text or "").strip() and time.monotonic() - self._last_sent_at < DOUBLE_CLICK_S:
+        if text == "" and time.monotonic() - self._last_sent_at < DOUBLE_CLICK_S:
             return
         self._starting = True
         task = asyncio.ensure_future(self.send(text))

@@ -124,7 +124,7 @@ class OperatorPanel:
         sent, or on the box it just emptied — is ignored, so one click's words are delivered exactly once."""
         if self._sending:
             return
-        if not (text or "").strip() and time.monotonic() - self._last_sent_at < DOUBLE_CLICK_S:
+        if text == "" and time.monotonic() - self._last_sent_at < DOUBLE_CLICK_S:  # the box our reply just emptied
             return
         self._sending = bool((text or "").strip())
         task = asyncio.ensure_future(self.reply(text))
