@@ -7,6 +7,7 @@ Everything the bot is lives in the other modules; this one only plugs them toget
         tools=all_tools(configs),          # every tool any step may offer MUST be registered
         middleware=[apply_step_config,     # turns the page before each model call
                     step_guard,            # refuses tools the current step does not offer
+                    side_effects_once,     # refuses a call that would repeat a side effect
                     <recorder>],           # optional: sees what the model saw, and every tool result
         state_schema=SupportState,
         checkpointer=checkpointer,         # memory between invoke() calls (same thread_id)
@@ -15,7 +16,8 @@ Everything the bot is lives in the other modules; this one only plugs them toget
 The middleware order matters: the first one wraps all the others. ``apply_step_config`` comes first and
 the recorder last, so the recorder sees the prompt and tools the model *really* got. The guard sits
 outside the recorder: a call it refuses never reaches the recorder's tool hook, which is how the recorder
-tells a refused call (its error message reached the model, the tool never ran) from one that ran.
+tells a refused call (its error message reached the model, the tool never ran) from one that ran. So does
+``side_effects_once`` (:mod:`handoffs.single_agent.once`): a refund asked for twice is refunded once.
 
 ``model=None`` means the kit's default model: ``handoffs.models.chat_model()`` (the offline model unless
 ``HANDOFFS_MODEL`` names a real one).
@@ -33,6 +35,7 @@ from langchain_core.language_models import BaseChatModel
 
 from handoffs.single_agent.memory import sqlite_memory
 from handoffs.single_agent.middleware import step_config_middleware, step_guard_middleware
+from handoffs.single_agent.once import side_effects_once_middleware
 from handoffs.single_agent.state import FIRST_STEP, SupportState
 from handoffs.single_agent.steps import STEP_CONFIGS, StepConfig, all_tools
 from handoffs.text_safety import readable
@@ -62,7 +65,8 @@ def build_support_agent(
         model: a LangChain chat model with ``bind_tools``; ``None`` uses :func:`default_model`.
         checkpointer: e.g. ``InMemorySaver()`` or ``SqliteSaver`` — keeps the state between ``invoke`` calls
             that pass the same ``{"configurable": {"thread_id": ...}}``.
-        guard: ``False`` builds the bot exactly as the seed does, without the step guard (to see the gap).
+        guard: ``False`` builds the bot exactly as the seed does, without the step guard and without
+            ``side_effects_once`` (to see the gaps).
         recorder: a ``handoffs.recorder.RunRecorder``; its LangChain middleware records every model call
             (prompt, tools offered, reply and its reason) and every tool call.
         configs: the binder of scripts (step -> prompt, tools); defaults to the seed's three steps.
@@ -72,7 +76,7 @@ def build_support_agent(
         raise ValueError(f"The configs need a {FIRST_STEP!r} step (the first step); they have: {', '.join(configs)}.")
     middleware = [step_config_middleware(configs)]
     if guard:
-        middleware.append(step_guard_middleware(configs))
+        middleware += [step_guard_middleware(configs), side_effects_once_middleware(configs)]
     if recorder is not None:
         middleware.append(recorder.langchain_middleware(default_step=FIRST_STEP))
     return create_agent(
