@@ -43,7 +43,6 @@ from autogen_core.models import (
 from autogen_core.tools import Tool
 
 from handoffs.idempotency import READ_ONLY, SideEffectLog, effect_identity, idempotency_key, key_fields, repeat_note
-from handoffs.models.errors import redact_secrets
 
 from .messages import AgentResponse, ConfirmOrder, OrderConfirmation, UserLogin, UserTask
 from .people import EXIT_WORD, Customers
@@ -58,6 +57,13 @@ MODEL_FAILED_REPLY = "Sorry, I cannot answer right now: the model call failed"
 
 def _is_tool_calls(content: Any) -> bool:
     return isinstance(content, list) and len(content) > 0 and all(isinstance(c, FunctionCall) for c in content)
+
+
+def _apology(error: Exception) -> str:
+    """What the customer hears when the model call failed: the error named, nothing key-like in it."""
+    from handoffs.models.errors import redact_secrets  # here, not at import: a gRPC host needs no model package
+
+    return redact_secrets(f"{MODEL_FAILED_REPLY} ({type(error).__name__}: {error})")
 
 
 def _last_customer_words(context: Sequence[LLMMessage]) -> str:
@@ -121,7 +127,7 @@ class AIAgent(RoutedAgent):
                     cancellation_token=ctx.cancellation_token,
                 )
             except Exception as error:  # an unreachable model must not leave the customer waiting in silence
-                await self._answer(context, redact_secrets(f"{MODEL_FAILED_REPLY} ({type(error).__name__}: {error})"))
+                await self._answer(context, _apology(error))
                 return
             if not _is_tool_calls(llm_result.content):
                 await self._answer(context, str(llm_result.content))

@@ -117,19 +117,6 @@ async def run_worker(host_address: str, agents: Sequence[str], name: str, report
                            "ledger": team.ledger.as_dict(), "model_calls": calls}, out, indent=1)
 
 
-class _DropCancelledHandlers(logging.Filter):
-    """AutoGen logs a handler we cancelled on purpose as "Error handling event" with a traceback: drop just those."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        return not (record.exc_info and isinstance(record.exc_info[1], asyncio.CancelledError))
-
-
-def _quiet_about_cancelled_handlers() -> None:
-    runtime_logger = logging.getLogger("autogen_core")
-    if not any(isinstance(f, _DropCancelledHandlers) for f in runtime_logger.filters):
-        runtime_logger.addFilter(_DropCancelledHandlers())
-
-
 async def stop_runtime(runtime: object, grace_s: float = 5.0) -> None:
     """Stop a ``GrpcWorkerAgentRuntime`` within about ``grace_s`` seconds.
 
@@ -139,7 +126,9 @@ async def stop_runtime(runtime: object, grace_s: float = 5.0) -> None:
     stopping = asyncio.ensure_future(runtime.stop())  # type: ignore[attr-defined]
     done, _ = await asyncio.wait({stopping}, timeout=grace_s)
     if not done:
-        _quiet_about_cancelled_handlers()
+        from .sessions import quiet_about_cancelled_handlers
+
+        quiet_about_cancelled_handlers()
         for task in list(getattr(runtime, "_background_tasks", ())):
             task.cancel()
         done, _ = await asyncio.wait({stopping}, timeout=grace_s)

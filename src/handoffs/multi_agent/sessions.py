@@ -15,6 +15,7 @@ This module drives sessions; it does not define agents or render anything.
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, List, Mapping, Optional
 
@@ -65,6 +66,20 @@ def result_of(team: Team, customer: Customer) -> SessionResult:
     session = customer.session_id
     return SessionResult(session, list(customer.turns), team.ledger.orders_of(session),
                          team.ledger.refunds_of(session), list(customer.confirmations))
+
+
+class _DropCancelledHandlers(logging.Filter):
+    """AutoGen logs a handler we cancelled on purpose as "Error handling event" with a traceback: drop just those."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.exc_info and isinstance(record.exc_info[1], asyncio.CancelledError))
+
+
+def quiet_about_cancelled_handlers() -> None:
+    """Stop AutoGen from printing a traceback for each handler the kit cancels on purpose (a session that ended)."""
+    runtime_logger = logging.getLogger("autogen_core")
+    if not any(isinstance(f, _DropCancelledHandlers) for f in runtime_logger.filters):
+        runtime_logger.addFilter(_DropCancelledHandlers())
 
 
 CHECK_EVERY_S = 0.2
@@ -131,6 +146,8 @@ async def run_scripted_session(
         await wait_until_finished(customer, timeout)
         finished = True
     finally:
+        if not finished:
+            quiet_about_cancelled_handlers()  # stopping cancels the handlers still waiting (e.g. for the operator)
         await (runtime.stop_when_idle() if finished else runtime.stop())
     return result_of(team, customer)
 
