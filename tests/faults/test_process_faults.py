@@ -124,53 +124,50 @@ def test_p3_one_ctrl_c_stops_a_session_waiting_for_an_operator_and_the_cluster(t
         driver.kill()
 
 
-@pytest.fixture
-async def cluster(tmp_path):
-    grpc_cluster = GrpcCluster(WORKERS, workdir=str(tmp_path / "cluster"), stop_timeout=5)
-    (tmp_path / "cluster").mkdir()
-    try:
-        await asyncio.wait_for(grpc_cluster.start(), 90)
-        yield grpc_cluster
-    finally:
-        await grpc_cluster.stop()
-        assert grpc_cluster.alive() == []
+async def test_p4_the_timeout_holds_while_the_operator_never_answers():
+    async with GrpcCluster(WORKERS, stop_timeout=5) as cluster:
+        desk = OperatorDesk()
+        began = time.monotonic()
+        with pytest.raises(SessionTimeout) as caught:
+            await asyncio.wait_for(run_session_across_processes(
+                cluster, ["I want to talk to a human"], session_id="unanswered", operators=desk, timeout=3), 30)
+        message = str(caught.value)
+        assert "no operator has answered yet — answer on the Operator desk" in message and "\n" not in message
+        assert time.monotonic() - began < 25  # the 30 s guard above would have fired first had it hung
+        refund = await asyncio.wait_for(run_session_across_processes(cluster, REFUND, session_id="after"), 60)
+        assert refund.handled_by == ["IssuesAndRepairsAgent"] * 4  # the cluster is still fine
+    assert cluster.alive() == []
 
 
-async def test_p4_the_timeout_holds_while_the_operator_never_answers(cluster):
-    desk = OperatorDesk()
-    began = time.monotonic()
-    with pytest.raises(SessionTimeout) as caught:
-        await asyncio.wait_for(run_session_across_processes(
-            cluster, ["I want to talk to a human"], session_id="unanswered", operators=desk, timeout=3), 30)
-    message = str(caught.value)
-    assert "no operator has answered yet — answer on the Operator desk" in message and "\n" not in message
-    assert time.monotonic() - began < 25  # the 30 s guard above would have fired first had it hung
-    refund = await asyncio.wait_for(run_session_across_processes(cluster, REFUND, session_id="after"), 60)
-    assert refund.handled_by == ["IssuesAndRepairsAgent"] * 4  # the cluster is still fine
+async def test_p5_a_killed_worker_is_named_at_once_without_blaming_subscriptions():
+    async with GrpcCluster(WORKERS, stop_timeout=5) as cluster:
+        desk = OperatorDesk()
+        session = asyncio.ensure_future(run_session_across_processes(
+            cluster, ["I want to talk to a human", "still there?"], session_id="worker-dies", operators=desk,
+            timeout=300))
+        await asyncio.wait_for(desk.next_request(), 60)  # mid-session: triage (worker-1) handed over, a person waits
+        cluster.processes["worker-1"].kill()
+        with pytest.raises(ClusterError) as caught:
+            await asyncio.wait_for(session, 30)  # not the session's 300 s: the death is noticed at once
+        message = str(caught.value)
+        assert message.startswith("worker-1 (TriageAgent) is no longer running (exit code -9) while session "
+                                  "'worker-dies' was running: start a new cluster")
+        assert "subscribe" not in message and "\n" not in message
+    assert cluster.alive() == []
 
 
-async def test_p5_a_killed_worker_is_named_at_once_without_blaming_subscriptions(cluster):
-    desk = OperatorDesk()
-    session = asyncio.ensure_future(run_session_across_processes(
-        cluster, ["I want to talk to a human", "still there?"], session_id="worker-dies", operators=desk, timeout=300))
-    await asyncio.wait_for(desk.next_request(), 60)  # mid-session: triage (worker-1) handed over, a person is awaited
-    cluster.processes["worker-1"].kill()
-    with pytest.raises(ClusterError) as caught:
-        await asyncio.wait_for(session, 30)  # not the session's 300 s: the death is noticed at once
-    message = str(caught.value)
-    assert message.startswith("worker-1 (TriageAgent) is no longer running (exit code -9) while session "
-                              "'worker-dies' was running: start a new cluster")
-    assert "subscribe" not in message and "\n" not in message
+async def test_p6_a_dead_host_is_one_sentence_not_an_rpc_error_dump():
+    async with GrpcCluster(WORKERS, stop_timeout=5) as cluster:
+        cluster.processes["host"].kill()
+        cluster.processes["host"].wait(10)
+        with pytest.raises(ClusterError) as caught:
+            await asyncio.wait_for(run_session_across_processes(cluster, ["hello"], session_id="no-host"), 30)
+        message = str(caught.value)
+        assert message.startswith("host (the message routing) is no longer running") and "\n" not in message
+        assert "AioRpcError" not in message and "debug_error_string" not in message
+        unreachable = GrpcCluster(WORKERS)  # never started: nobody listens on its address
+        reach = r"^Cannot reach the gRPC host at 127\.0\.0\.1:\d+ \(UNAVAILABLE\): "
+        with pytest.raises(ClusterError, match=reach):
+            await asyncio.wait_for(run_session_across_processes(unreachable, ["hello"]), 30)
+    assert cluster.alive() == []
 
-
-async def test_p6_a_dead_host_is_one_sentence_not_an_rpc_error_dump(cluster):
-    cluster.processes["host"].kill()
-    cluster.processes["host"].wait(10)
-    with pytest.raises(ClusterError) as caught:
-        await asyncio.wait_for(run_session_across_processes(cluster, ["hello"], session_id="no-host"), 30)
-    message = str(caught.value)
-    assert message.startswith("host (the message routing) is no longer running") and "\n" not in message
-    assert "AioRpcError" not in message and "debug_error_string" not in message
-    unreachable = GrpcCluster(WORKERS)  # never started: nobody listens on its address
-    with pytest.raises(ClusterError, match=r"^Cannot reach the gRPC host at 127\.0\.0\.1:\d+ \(UNAVAILABLE\): "):
-        await asyncio.wait_for(run_session_across_processes(unreachable, ["hello"]), 30)

@@ -39,7 +39,8 @@ def valid_body() -> dict:
         {"role": "system", "content": "You are a support agent. Record the customer's issue."},
         {"role": "user", "content": "I was charged twice"},
         {"role": "assistant", "content": None, "tool_calls": [
-            {"id": "call_1", "type": "function", "function": {"name": "record_issue", "arguments": '{"issue": "billing"}'}}]},
+            {"id": "call_1", "type": "function",
+             "function": {"name": "record_issue", "arguments": '{"issue": "billing"}'}}]},
         {"role": "tool", "tool_call_id": "call_1", "content": "Recorded."}]})
 
 
@@ -92,7 +93,8 @@ MALFORMED = {  # row S1: what each sends -> the field the 400 must name
     "parameters that are not an object schema": (with_tool_parameters({"type": "array"}),
                                                  "tools[0].function.parameters.type"),
     "a schema nested 400 deep": (with_tool_parameters(nested(400, {"type": "string"})), "tools[0].function"),
-    "tool_choice.function as a string": ({**valid_body(), "tool_choice": {"type": "function", "function": "record_issue"}},
+    "tool_choice.function as a string": ({**valid_body(),
+                                          "tool_choice": {"type": "function", "function": "record_issue"}},
                                          "tool_choice.function"),
     "tool_choice.function as a list": ({**valid_body(), "tool_choice": {"type": "function", "function": ["x"]}},
                                        "tool_choice.function"),

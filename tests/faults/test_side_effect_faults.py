@@ -117,36 +117,20 @@ async def test_e4_an_order_delivered_twice_is_placed_once():
     assert [(o.product, o.confirmed) for o in team.ledger.orders_of("order-twice")] == [("ACME Portable Hole", True)]
 
 
-async def test_e5_the_same_refund_twice_in_one_response_runs_once(start_team):
-    script = ["Let me look.", [call("execute_refund", item_id="item_1", reason="broken"),
-                               call("execute_refund", item_id="item_1", reason="broken, really")], "Refunded.",
+async def test_e5_the_same_refund_twice_in_one_response_runs_once():
+    script = [call("transfer_to_issues_and_repairs"), "Let me look.",
+              [call("execute_refund", item_id="item_1", reason="broken"),
+               call("execute_refund", item_id="item_1", reason="broken, really")], "Refunded.",
               [call("execute_refund", item_id="item_2", reason="also broken")], "Refunded that too."]
-    team = await start_team(OfflineModelClient(script=[call("transfer_to_issues_and_repairs"), *script]))
-    await run_scripted_session(["refund please", "both items", "and the other one"], team=team, session_id="one",
-                               timeout=30)
-    assert [r.item_id for r in team.ledger.refunds_of("one")] == ["item_1", "item_2"]
+    result = await run_scripted_session(["refund please", "both items", "and the other one"], session_id="one",
+                                        model_client=OfflineModelClient(script=script), timeout=30)
+    assert [r.item_id for r in result.refunds] == ["item_1", "item_2"]
 
 
-async def test_e6_a_declined_order_can_be_placed_later_a_new_request_is_a_new_key(start_team):
-    team = await start_team(OfflineModelClient(script=[
-        call("transfer_to_sales_agent"), call("execute_order", product="ACME Anvil", price=10), "Cancelled then.",
-        call("execute_order", product="ACME Anvil", price=10), "Ordered."]))
-    await run_scripted_session(["buy an anvil", "actually, yes, order it"], team=team, session_id="again",
-                               confirmations=["n", "y"], timeout=30)
-    assert [o.confirmed for o in team.ledger.orders_of("again")] == [False, True]
-
-
-@pytest.fixture
-async def start_team():
-    runtimes = []
-
-    async def start(client):
-        runtime = SingleThreadedAgentRuntime()
-        team = await build_team(runtime, client)
-        runtime.start()
-        runtimes.append(runtime)
-        return team
-
-    yield start
-    for runtime in runtimes:
-        await runtime.stop()
+async def test_e6_a_declined_order_can_be_placed_later_a_new_request_is_a_new_key():
+    script = [call("transfer_to_sales_agent"), call("execute_order", product="ACME Anvil", price=10), "Cancelled then.",
+              call("execute_order", product="ACME Anvil", price=10), "Ordered."]
+    result = await run_scripted_session(["buy an anvil", "actually, yes, order it"], session_id="again",
+                                        model_client=OfflineModelClient(script=script), confirmations=["n", "y"],
+                                        timeout=30)
+    assert [o.confirmed for o in result.orders] == [False, True]

@@ -19,11 +19,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from langchain.agents.middleware import AgentMiddleware, wrap_tool_call
+from langchain.agents.middleware import AgentMiddleware
 from langchain.messages import ToolMessage
 
 from handoffs.idempotency import TEXTS, effect_identity, key_fields, repeat_note
-from handoffs.single_agent.middleware import _also_async
 from handoffs.single_agent.state import SupportState
 from handoffs.single_agent.steps import STEP_CONFIGS, StepConfig, config_for
 
@@ -40,8 +39,10 @@ def repeat_refusal(tool_call: Mapping[str, Any], state: Mapping[str, Any],
 
 def _once_note(tool_call: Mapping[str, Any], state: Mapping[str, Any], config: Mapping[str, Any]) -> str | None:
     messages = list(state.get("messages") or [])
-    position = next((i for i in range(len(messages) - 1, -1, -1)
-                     if any(c.get("id") == tool_call["id"] for c in getattr(messages[i], "tool_calls", None) or [])), None)
+    def asks(message: Any) -> bool:
+        return any(call.get("id") == tool_call["id"] for call in getattr(message, "tool_calls", None) or [])
+
+    position = next((i for i in range(len(messages) - 1, -1, -1) if asks(messages[i])), None)
     if position is None:
         return None
     calls = messages[position].tool_calls
@@ -64,7 +65,8 @@ def _earlier_result(tool_call: Mapping[str, Any], history: list[Any]) -> str | N
         return effect_identity(call["name"], call.get("args") or {}, fields, said[-1] if said else "")
 
     wanted = identity(tool_call, len(history))
-    ran = {m.tool_call_id: m for m in history if getattr(m, "type", "") == "tool" and getattr(m, "status", "") != "error"}
+    ran = {m.tool_call_id: m for m in history
+           if getattr(m, "type", "") == "tool" and getattr(m, "status", "") != "error"}
     for index, message in enumerate(history):
         for call in getattr(message, "tool_calls", None) or []:
             if call.get("id") in ran and call["name"] == tool_call["name"] and identity(call, index) == wanted:
@@ -72,16 +74,28 @@ def _earlier_result(tool_call: Mapping[str, Any], history: list[Any]) -> str | N
     return None
 
 
-def side_effects_once_middleware(configs: Mapping[str, StepConfig] = STEP_CONFIGS) -> AgentMiddleware:
-    """A ``@wrap_tool_call``: a call that would repeat a side effect is answered instead of run."""
+class SideEffectsOnce(AgentMiddleware):
+    """A tool-call middleware (sync and async): a call that would repeat a side effect is answered instead of run."""
 
-    @wrap_tool_call(state_schema=SupportState)
-    def side_effects_once(request: Any, handler: Callable) -> Any:
-        refusal = repeat_refusal(request.tool_call, request.state, configs)
+    state_schema = SupportState
+
+    def __init__(self, configs: Mapping[str, StepConfig] = STEP_CONFIGS) -> None:
+        super().__init__()
+        self.configs = configs
+
+    @property
+    def name(self) -> str:
+        return "side_effects_once"
+
+    def wrap_tool_call(self, request: Any, handler: Callable) -> Any:
+        refusal = repeat_refusal(request.tool_call, request.state, self.configs)
         return refusal if refusal is not None else handler(request)
 
-    async def side_effects_once_async(request: Any, handler: Callable) -> Any:
-        refusal = repeat_refusal(request.tool_call, request.state, configs)
+    async def awrap_tool_call(self, request: Any, handler: Callable) -> Any:
+        refusal = repeat_refusal(request.tool_call, request.state, self.configs)
         return refusal if refusal is not None else await handler(request)
 
-    return _also_async(side_effects_once, "awrap_tool_call", side_effects_once_async)
+
+def side_effects_once_middleware(configs: Mapping[str, StepConfig] = STEP_CONFIGS) -> AgentMiddleware:
+    """``side_effects_once`` for the given binder (what :func:`~handoffs.single_agent.build_support_agent` adds)."""
+    return SideEffectsOnce(configs)
