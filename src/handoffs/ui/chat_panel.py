@@ -119,7 +119,7 @@ class ChatPanel:
         except ReplyTimeout as exc:
             if not exc.waiting_for_operator:
                 return self._show_error(exc)
-            self.messages.append(ChatEntry("note", "waiting", str(exc)))  # the reply is shown when it arrives
+            self.messages.append(ChatEntry("note", "", str(exc)))  # the reply is shown when it arrives
             self._render()
             self._set_status(TEXTS["operator"], "info")
             return None
@@ -188,7 +188,7 @@ class ChatPanel:
             hint = TEXTS["finished_restartable" if restartable else "finished"]
             self.messages.append(ChatEntry("note", "", hint))
             self._render()
-            self._set_status(hint, "info")
+            self._set_status("", "info")
 
     def _show_reply(self, reply: Reply) -> None:
         speaker = f"{reply.speaker} (human)" if reply.role == "operator" else reply.speaker
