@@ -28,7 +28,7 @@ def test_seed_000_walkthrough(text, issue, resolver):
 def test_seed_000_reasons_name_the_evidence():
     first = run_seed_000("I was charged twice").calls[0][1]
     assert first.reason.startswith("record_issue(issue='billing')")
-    assert "'charged'" in first.reason and "billing" in first.reason
+    assert "'charged twice'" in first.reason and "billing" in first.reason
 
 
 def test_greeting_alone_gets_a_question_not_a_tool_call():

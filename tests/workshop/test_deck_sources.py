@@ -13,7 +13,7 @@ import shutil
 
 import pytest
 
-from conftest import REPO
+from workshop_helpers import REPO
 from handoffs.single_agent.middleware import refusal_for
 from handoffs.workshop.deck_sources import DeckSourceError, expand
 

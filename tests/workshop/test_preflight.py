@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import socket
 
-from conftest import REPO, no_bash_path, run_kit
+from workshop_helpers import REPO, no_bash_path, run_kit
 
 
 def test_a_ready_laptop_is_told_so_line_by_line(tmp_path):

@@ -11,7 +11,7 @@ import shutil
 import subprocess
 import sys
 
-from conftest import no_bash_path, run_kit
+from workshop_helpers import no_bash_path, run_kit
 
 NB = "03_under_the_hood.ipynb"
 

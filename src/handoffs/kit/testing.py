@@ -17,6 +17,7 @@ SANITIZE = "tests/nbval_sanitize.cfg"
 #: group -> the paths it runs (those that exist). "all" and "notebooks" also collect the notebooks.
 GROUPS: Dict[str, Tuple[str, ...]] = {
     "models": ("tests/models",),
+    "evals": ("tests/evals",),
     "ui": ("tests/ui", "tests/viz", "tests/recorder"),
     "browser": ("tests/browser",),
     "single_agent": ("tests/single_agent",),

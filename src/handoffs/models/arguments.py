@@ -1,10 +1,11 @@
 """Filling a tool's arguments from its JSON schema and the conversation, as the offline model does.
 
 For every property of the tool's schema, :func:`fill_arguments` looks for a value the way a careful model
-would: an ``enum`` (or options listed in a description, "billing, technical, or other") is chosen by the
-concepts the user mentioned; an ``*_id`` comes from the last tool result that looks like an id; a price from
-the last amount said; a search query from the user's content words; a reason from the message where the user
-explained the problem. Optional properties are filled only when a value was really found.
+would: an ``enum`` (or options listed in a description, "billing, technical, or other") is the option the router
+chose, or the one the customer's words point to; an ``*_id`` comes from the last tool result that looks like an id;
+a price from the last amount said; a search query from the customer's content words; a reason from the message
+where the customer explained the problem — in whatever language they wrote it. Optional properties are filled
+only when a value was really found.
 
 It returns the arguments and a short explanation per argument; it never invents a property the schema lacks.
 """
@@ -15,18 +16,20 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from . import lexicon
+from . import cues
+from .meaning import read
+from .phrasebook import MADE_UP_PRODUCTS, MADE_UP_PRODUCTS_KO
+from .routing import CATCH_ALL, options_of
+from .text import ko_stem, readable, tokens
 from .types import Message, ToolSpec
 
-_OPTIONS = re.compile(r"([A-Za-z][\w-]*)\s*,\s*([A-Za-z][\w-]*)\s*,?\s*(?:or|and)\s+([A-Za-z][\w-]*)")
-_QUOTED = re.compile(r"['\"]([A-Za-z][\w -]*)['\"]")
 _ID = re.compile(r"\b[A-Za-z]+[_-]?\d{3,}\b|\b\d{5,}\b")
 _AMOUNT = re.compile(r"\$\s?([\d,]+(?:\.\d+)?)|\b(\d[\d,]*(?:\.\d+)?)\b")
-_FALLBACK_OPTIONS = ("other", "general", "unknown", "misc")
-_META_WORDS = frozenset({"refund", "yes", "please", "buy", "help", "talk", "speak", "sounds", "great", "good",
-                         "tell", "didn't", "work", "satisfied", "at", "all", "that", "sorry", "fine", "bought"})
-MADE_UP_PRODUCTS = ("ACME Rocket Skates", "ACME Giant Rubber Band", "ACME Earthquake Pills",
-                    "ACME Portable Hole", "ACME Jet-Propelled Pogo Stick")
+_META_WORDS = frozenset("""refund yes please buy help talk speak sounds great good tell didn't work satisfied at all that
+    sorry fine bought the a an and or but to of in on for with is are was it my me i you your we this just really
+    want need would like i'd i'm it's can could please hi hello thanks thank ok okay sure""".split())
+_META_KO = frozenset("""네 예 응 좋아요 주세요 해주세요 환불 부탁 감사 그냥 혹시 좀 제 저 이거 그거 싶어 싶 있 없 하 해 되 돼 계속 자꾸
+    너무 정말 진짜 또 다시 저희 이 그 전혀 산 샀 받 물건""".split())
 
 
 @dataclass(frozen=True)
@@ -41,13 +44,13 @@ class Evidence:
 
     @classmethod
     def of(cls, messages: list[Message], turn_start: int) -> "Evidence":
-        turn_args = tuple(str(v) for m in messages[turn_start:] for c in m.tool_calls for v in c.arguments.values())
+        turn_args = tuple(readable(str(v)) for m in messages[turn_start:] for c in m.tool_calls for v in c.arguments.values())
         return cls(
-            tuple(m.content for m in messages if m.role == "user" and m.content),
-            tuple(m.content for m in messages if m.role == "assistant" and m.content),
-            tuple(m.content for m in messages if m.role == "tool" and m.content),
+            tuple(readable(m.content) for m in messages if m.role == "user" and m.content),
+            tuple(readable(m.content) for m in messages if m.role == "assistant" and m.content),
+            tuple(readable(m.content) for m in messages if m.role == "tool" and m.content),
             turn_args,
-            tuple(m.content for m in messages if m.role in ("user", "assistant") and m.content),
+            tuple(readable(m.content) for m in messages if m.role in ("user", "assistant") and m.content),
         )
 
     @property
@@ -55,29 +58,20 @@ class Evidence:
         return self.user_texts[-1] if self.user_texts else ""
 
 
-def options_of(tool: ToolSpec, prop: dict[str, Any]) -> list[str]:
-    """The allowed values of a property: its enum, or a list written in its (or its tool's) description."""
-    if prop.get("enum"):
-        return [str(v) for v in prop["enum"]]
-    for text in (prop.get("description", ""), tool.description):
-        quoted = _QUOTED.findall(text)
-        if len(quoted) >= 2:
-            return quoted
-        match = _OPTIONS.search(text)
-        if match:
-            return list(match.groups())
-    return []
-
-
 def choose_option(options: list[str], evidence: Evidence) -> tuple[str | None, str]:
-    """The option the user's words point to, or a catch-all option such as 'other' when none fits."""
-    mentioned = lexicon.concepts(evidence.last_user)
+    """The option the customer's words point to, or a catch-all option such as 'other' when none fits."""
+    said = read(evidence.last_user)
+    raised = said.concepts()
+    best = None
     for option in options:
-        key = option.lower()
-        concept = key if key in lexicon.CONCEPTS else next(iter(lexicon.concepts(key)), None)
-        if concept in mentioned:
-            return option, f"{', '.join(repr(w) for w in mentioned[concept])} is a {key} word"
-    fallback = next((o for o in options if o.lower() in _FALLBACK_OPTIONS), None)
+        offered = read(option).concepts()
+        overlap = [c for c in offered if c in raised]
+        if overlap and (best is None or raised[overlap[0]] > best[1]):
+            best = (option, raised[overlap[0]], overlap[0])
+    if best:
+        option, _, concept = best
+        return option, f"{', '.join(repr(w) for w in said.words_for(concept))} is a {option} word"
+    fallback = next((o for o in options if o.lower() in CATCH_ALL), None)
     if fallback:
         return fallback, f"nothing said fits {', '.join(o for o in options if o != fallback)}"
     return None, "no option fits"
@@ -102,9 +96,9 @@ def _last_amount(evidence: Evidence) -> float | None:
 
 
 def product_in_talk(evidence: Evidence) -> str | None:
-    """The made-up product the assistant last mentioned, if any."""
+    """The made-up product the assistant last mentioned (in either language), if any."""
     for text in reversed(evidence.assistant_texts):
-        for product in MADE_UP_PRODUCTS:
+        for product in (*MADE_UP_PRODUCTS, *MADE_UP_PRODUCTS_KO):
             if product in text:
                 return product
     return None
@@ -113,31 +107,40 @@ def product_in_talk(evidence: Evidence) -> str | None:
 def _keywords(evidence: Evidence, limit: int = 6) -> str:
     picked: list[str] = []
     for text in evidence.user_texts:
-        for word in lexicon.content_words(text):
-            if word not in _META_WORDS and word not in picked and not lexicon.says_yes(word):
-                picked.append(word)
+        for token in tokens(text):
+            word = ko_stem(token.text) if token.korean else token.text
+            if (word in _META_WORDS or word in _META_KO or word in picked or len(word) < 2 or word.isdigit()
+                    or cues.says_yes(word)):
+                continue
+            picked.append(word)
     return " ".join(picked[:limit])
 
 
 def _reason(evidence: Evidence) -> str | None:
-    return next((t for t in reversed(evidence.user_texts) if lexicon.gives_a_reason(t)), None)
+    return next((t for t in reversed(evidence.user_texts) if cues.gives_a_reason(t)), None)
 
 
-def fill_arguments(tool: ToolSpec, evidence: Evidence) -> tuple[dict[str, Any], list[str]]:
-    """Arguments for ``tool`` and one explanation per argument (``"issue='billing': 'charged' is a billing word"``)."""
+def fill_arguments(tool: ToolSpec, evidence: Evidence, chosen: tuple[str, str] | None = None) -> tuple[dict[str, Any], list[str]]:
+    """Arguments for ``tool`` and one explanation per argument (``"issue='billing': 'charged' is a billing word"``).
+
+    ``chosen`` is ``(property, option)`` when the router already picked the option of a category argument.
+    """
     args: dict[str, Any] = {}
     notes: list[str] = []
     required = set(tool.required)
     for name, prop in tool.properties.items():
+        prop = prop if isinstance(prop, dict) else {}
         kind = prop.get("type", "string")
         key = name.lower()
         value: Any = None
         why = ""
         options = options_of(tool, prop)
-        if options:
+        if chosen and chosen[0] == name:
+            value, why = chosen[1], "the route chosen"
+        elif options:
             value, why = choose_option(options, evidence)
         elif kind == "boolean":
-            value, why = lexicon.says_yes(evidence.last_user), "from the user's last answer"
+            value, why = cues.says_yes(evidence.last_user), "from the user's last answer"
         elif kind in ("integer", "number") or key in ("price", "amount", "cost", "total"):
             amount = _last_amount(evidence)
             if amount is not None:

@@ -56,11 +56,19 @@ class OfflineEngine:
 
     @staticmethod
     def usage(messages: Sequence[Message], tools: Sequence[ToolSpec], decision: Decision) -> Usage:
-        prompt = "\n".join(m.content + "".join(c.name + c.arguments_json for c in m.tool_calls) for m in messages)
-        prompt += "".join(t.name + t.description + json.dumps(dict(t.parameters), sort_keys=True) for t in tools)
-        answer = decision.text + "".join(c.name + c.arguments_json for c in decision.tool_calls)
-        inp, out = count_tokens(prompt), count_tokens(answer)
-        return Usage(inp.tokens, out.tokens, inp.method)
+        """Tokens in (every message and every offered tool's schema) and out, counted piece by piece: the pieces
+        repeat from call to call (the system prompt, the history, the tools), so each is counted once per process."""
+        pieces = [m.content + "".join(c.name + c.arguments_json for c in m.tool_calls) for m in messages]
+        pieces += [t.name + " " + t.description + " " + _schema_text(t) for t in tools]
+        answer = count_tokens(decision.text + "".join(c.name + c.arguments_json for c in decision.tool_calls))
+        return Usage(sum(count_tokens(p).tokens for p in pieces), answer.tokens, answer.method)
+
+
+def _schema_text(tool: ToolSpec) -> str:
+    try:
+        return json.dumps(dict(tool.parameters), sort_keys=True, default=str)
+    except (TypeError, ValueError, RecursionError):
+        return ""
 
 
 def stream_pieces(text: str) -> list[str]:

@@ -1,9 +1,11 @@
-"""Writing the offline model's plain-text replies from the instruction it is following.
+"""Writing the offline model's plain-text replies, in the customer's language, from the instruction it follows.
 
-The core decides *what* to do ("routine step 2: propose a fix", "no tools left: say goodbye"); this module
-turns that instruction into one or two short sentences in the persona's voice. Made-up products, prices, fixes
-and caveats are picked from small lists by a hash of the conversation's first user message, so the same
-conversation always gets the same words, in any process.
+The core decides *what* to do ("routine step 2: propose a fix", "no tools left: say goodbye"); this module turns
+that into one or two short sentences. A routine step is first read as an *act* (ask about something, mention a
+product, name a price, propose a fix, offer a refund, tell a caveat, tell them that …) — from English or Korean
+step text — and the act is then said in the customer's language with :func:`phrasebook.say`. Made-up products,
+prices, fixes and caveats are picked by a hash of the conversation's first user message, so the same conversation
+always gets the same words, in any process.
 
 It is a phrasebook, not a generator: an instruction it has no phrase for gets a polite, generic reply.
 """
@@ -13,18 +15,18 @@ from __future__ import annotations
 import hashlib
 import re
 
-from .arguments import MADE_UP_PRODUCTS, Evidence, product_in_talk
+from . import lexicon
+from .arguments import Evidence, product_in_talk
+from .meaning import read
+from .phrasebook import (CAVEATS, DONE_KO, FIXES, GLOSSARY, MADE_UP_PRODUCTS, MADE_UP_PRODUCTS_KO, PRICES, ROLES_KO,
+                         THINGS_KO, josa, say)
 from .routine import PromptPlan
+from .text import language_of
 from .types import ToolSpec
 
-PRICES = (9_999_999, 1_250_000, 48_000, 777_777)
-FIXES = ("turn it off, wait ten seconds, and turn it back on",
-         "tighten the blue bolt on the underside",
-         "recalibrate it with the ACME tuning fork that came in the box")
-CAVEATS = ("it only works on Tuesdays", "it must never be used near canyons",
-           "it occasionally launches its owner into orbit")
 _PRONOUNS = {"their": "your", "them": "you", "they": "you", "they're": "you're", "theirs": "yours",
              "the user's": "your", "the customer's": "your", "the user": "you", "the customer": "you"}
+_ONLY_IF_ASKED = re.compile(r"\bonly\b.*\bif\b|\bexplicitly\b|명시적", re.I)
 
 
 def seed_of(evidence: Evidence) -> int:
@@ -43,102 +45,158 @@ def to_second_person(text: str) -> str:
     return text
 
 
-def product_or_pick(evidence: Evidence) -> str:
-    """The product already in the conversation, else one picked for it."""
-    return product_in_talk(evidence) or _pick(MADE_UP_PRODUCTS, evidence)
+def product_or_pick(evidence: Evidence, lang: str) -> str:
+    """The product already in the conversation, else one picked for it (named in the customer's language)."""
+    return product_in_talk(evidence) or _pick(MADE_UP_PRODUCTS_KO if lang == "ko" else MADE_UP_PRODUCTS, evidence)
 
 
-def greeting(plan: PromptPlan) -> str:
-    match = re.match(r"you are (.+?)\.?$", plan.persona, re.I)
-    return f"Hi, I'm {match.group(1)}." if match else "Hi there."
+def _in_korean(english: str) -> str | None:
+    """A phrase of the kit's prompts in Korean, if the glossary has it."""
+    return GLOSSARY.get(english.strip().rstrip(".?").lower())
+
+
+def greeting(plan: PromptPlan, lang: str) -> str:
+    english = re.match(r"(?:you are|you're) (.+?)\.?$", plan.persona, re.I)
+    korean = re.match(r"(?:당신은|너는|넌)\s*(.+?)(?:입니다|이에요|예요|야|이다)\.?$", plan.persona)
+    if lang == "ko":
+        if korean:
+            return say("greeting_as", lang, who=korean.group(1))
+        role = next((ROLES_KO[c] for c in read(plan.persona).concepts() if c in ROLES_KO), "ACME 고객 상담 봇")
+        return say("greeting_as", lang, who=role) if plan.persona else say("greeting", lang)
+    if english:
+        return say("greeting_as", lang, who=english.group(1))
+    return say("greeting_as", lang, who=korean.group(1)) if korean else say("greeting", lang)
 
 
 def _phrase(description: str) -> str:
     """'Use for issues, repairs, or refunds.' -> 'issues, repairs, or refunds'."""
-    text = description.strip().rstrip(".")
+    text = description.strip().split("\n")[0].rstrip(".")
     text = re.sub(r"^(use (this )?(for|to|when)|call this (for|when|if))\s+", "", text, flags=re.I)
     return text[:1].lower() + text[1:]
 
 
-def options_question(tools: list[ToolSpec], options: list[str]) -> str:
-    """A question that helps the user say which of the offered paths fits."""
+def label_of(tool: ToolSpec, lang: str, option: str | None = None) -> str:
+    """How to name a route to the customer: a category, the tool's own words, or its main concept."""
+    if option is not None:
+        concept = next(iter(read(option).concepts()), option.lower())
+        key = "technical_option" if concept == "technical" else concept
+        return lexicon.LABELS.get(key, {}).get(lang, option) if lang == "ko" else option
+    if tool.description and (language_of(tool.description) or "en") == lang:
+        return _phrase(tool.description)
+    mentions = read(tool.description).mentions or read(tool.name.replace("_", " ")).mentions
+    concepts = [c for c in dict.fromkeys(m.concept for m in mentions if not m.negated) if c in lexicon.LABELS]
+    named = [c for c in concepts if c in lexicon.INTENT_CONCEPTS][:2] or concepts[:1]
+    if not named:
+        return tool.name.replace("_", " ")
+    return "·".join(lexicon.LABELS[c][lang] for c in named) if lang == "ko" else " or ".join(lexicon.LABELS[c][lang] for c in named)
+
+
+def options_question(tools: list[ToolSpec], options: list[str], lang: str) -> str:
+    """A question that helps the customer say which of the offered paths fits."""
+    joiner = ", " if lang == "ko" else ", or "
     if options:
-        return f"Is it a {', '.join(options[:-1])} or {options[-1]} matter?" if len(options) > 1 else "How can I help?"
-    phrases = [_phrase(t.description) for t in tools
-               if t.description and not re.search(r"\bonly\b.*\bif\b|\bexplicitly\b", t.description, re.I)]
+        if len(options) == 1:
+            return say("how_can_i_help", lang)
+        names = [label_of(tools[0], lang, o) if tools else o for o in options]
+        listed = ", ".join(names) if lang == "ko" else f"{', '.join(names[:-1])} or {names[-1]}"
+        return say("which_category", lang, options=listed)
+    phrases = [label_of(t, lang) for t in tools if t.description and not _ONLY_IF_ASKED.search(t.description)]
     if len(phrases) >= 2:
-        return f"What brings you here today: {', or '.join(phrases)}?"
-    return "How can I help you today?"
+        return say("what_brings_you", lang, options=joiner.join(phrases))
+    return say("how_can_i_help", lang)
 
 
-def routine_reply(step_text: str, evidence: Evidence) -> str:
+def _ask_about(topic: str, lang: str) -> str:
+    if lang != "ko":
+        return say("ask_about", lang, topic=to_second_person(topic).removeprefix("any "))
+    korean = topic if language_of(topic) == "ko" else _in_korean(to_second_person(topic))
+    return say("ask_about", lang, topic=korean) if korean else say("ask_about_general", lang)
+
+
+def routine_reply(step_text: str, evidence: Evidence, lang: str) -> str:
     """One or two sentences carrying out a routine step that is talk, not a tool call."""
     text = step_text.strip()
     lowered = text.lower()
-    asked = re.search(r"\bask (?:them |the user |the customer )?about (.+?)\.?$", text, re.I)
+    asked = (re.search(r"\bask (?:them |the user |the customer )?about (.+?)\.?$", text, re.I)
+             or re.search(r"^(.+?)(?:에\s*대해|에\s*관해|(?:이|가)\s*있는지)\s*(?:물어|질문|여쭤)", text))
     if asked:
-        return f"Quick question: any {to_second_person(asked.group(1)).removeprefix('any ')}?"
+        return _ask_about(asked.group(1), lang)
     which = re.search(r"\bask (?:them |the user |the customer )?(which|what|when|where|why|how) (.+?)\.?$", text, re.I)
     if which:
-        return f"{which.group(1).capitalize()} {to_second_person(which.group(2))}?"
+        question = f"{which.group(1).capitalize()} {to_second_person(which.group(2))}"
+        if lang == "ko":
+            korean = _in_korean(question)
+            return say("ask_wh", lang, question=korean) if korean else say("ask_wh_general", lang)
+        return say("ask_wh", lang, question=question)
     whether = re.search(r"\bask (?:them |the user |the customer )?(?:whether|if) (.+?)\.?$", text, re.I)
     if whether:
-        return f"Could you tell me whether {to_second_person(whether.group(1))}?"
-    if "probing" in lowered or re.search(r"\bask\b", lowered):
-        return "I'm sorry to hear that. Could you tell me a bit more about what happened?"
-    if "product" in lowered and "mention" in lowered:
-        return f"You know, the {_pick(MADE_UP_PRODUCTS, evidence)} could help with exactly that."
-    if "price" in lowered:
-        price = PRICES[seed_of(evidence) % len(PRICES)]
-        return f"The {product_or_pick(evidence)} can be yours for just ${price:,}. Shall I place the order?"
-    if "propose a fix" in lowered or "suggest a fix" in lowered:
-        return f"Let's try a fix: {_pick(FIXES, evidence)}. Does that solve it?"
-    if "offer a refund" in lowered:
-        return "I'm sorry that didn't help. Would you like a refund?"
-    if "caveat" in lowered:
-        return f"Done! One small caveat: {_pick(CAVEATS, evidence)}."
+        what = to_second_person(whether.group(1))
+        return say("ask_whether", lang, what=_in_korean(what) or what) if lang == "ko" else say("ask_whether", lang, what=what)
+    if re.search(r"probing|자세히\s*(?:물어|질문|파악)|원인을\s*(?:물어|파악)|질문을\s*해", lowered) or re.search(r"\bask\b|물어|질문", lowered):
+        return say("sorry_tell_more", lang)
+    if re.search(r"product|제품|상품", lowered) and re.search(r"mention|언급|소개|추천", lowered):
+        product = _pick(MADE_UP_PRODUCTS_KO if lang == "ko" else MADE_UP_PRODUCTS, evidence)
+        return say("mention_product", lang, product=product, product_subject=product + josa(product, "이/가"))
+    if re.search(r"price|가격", lowered):
+        return say("price", lang, product=product_or_pick(evidence, lang), price=PRICES[seed_of(evidence) % len(PRICES)])
+    if re.search(r"propose a fix|suggest a fix|해결(?:책|\s*방법)|고치는\s*방법|조치", lowered):
+        return say("propose_fix", lang, fix=_pick(FIXES.get(lang, FIXES["en"]), evidence))
+    if re.search(r"offer a refund|환불을\s*(?:제안|권|제시|안내)", lowered):
+        return say("offer_refund", lang)
+    if re.search(r"caveat|주의\s*사항|단서|경고", lowered):
+        return say("caveat", lang, caveat=_pick(CAVEATS.get(lang, CAVEATS["en"]), evidence))
     told = re.search(r"\b(?:tell|explain to|remind|inform) (?:them|the user|the customer) (?:that )?(.+?)\.?$"
                      r"|\b(?:explain|say|confirm|mention) that (.+?)\.?$", text, re.I)
-    if told:
-        sentence = to_second_person(told.group(1) or told.group(2))
-        return sentence[:1].upper() + sentence[1:] + "."
-    return "Got it. Anything else I can help with?"
+    korean_told = re.search(r"^(.+?)(?:라고|다고|고)\s*(?:말|알려|안내|설명)", text)
+    if told or korean_told:
+        sentence = to_second_person(told.group(1) or told.group(2)) if told else korean_told.group(1)
+        if lang == "ko" and language_of(sentence) != "ko":
+            korean = _in_korean(sentence)
+            return say("tell", lang, sentence=korean) if korean else say("tell_quoted", lang, sentence=sentence)
+        return say("tell", lang, sentence=sentence[:1].upper() + sentence[1:])
+    return say("got_it", lang)
 
 
-def after_tools_reply(step_text: str, results: list[tuple[str, str]], evidence: Evidence) -> str:
+def after_tools_reply(step_text: str, results: list[tuple[str, str]], evidence: Evidence, lang: str) -> str:
     """What to say once the tools of this turn have run (their names and results, in order)."""
-    if "caveat" in step_text.lower():
-        return routine_reply("caveat", evidence)
+    if re.search(r"caveat|주의\s*사항|단서|경고", step_text.lower()):
+        return routine_reply("caveat", evidence, lang)
     name, result = results[-1]
     label = name.replace("_", " ")
     if re.search(r"cancel|error|fail|not allowed|refused", result, re.I):
-        return f"That didn't go through ({label}: {result})."
+        return say("did_not_go_through", lang, label=label, result=result)
     words = name.split("_")
-    if len(words) >= 2 and words[0] in ("execute", "process", "issue", "place", "submit", "create", "send"):
-        return f"All done: your {' '.join(words[1:])} has been processed ({name} said {result!r})."
-    return f"All done: {label} reported {result!r}."
+    if len(words) >= 2 and words[0] in ("execute", "process", "issue", "place", "submit", "create", "send", "open"):
+        thing = " ".join(words[1:])
+        return say("processed", lang, thing=thing, thing_ko=THINGS_KO.get(words[-1], thing), name=name, result=result)
+    return say("reported", lang, label=label, name=name, result=result)
 
 
-def _as_sentence(text: str) -> str:
-    text = " ".join(text.split())
-    return text if text.endswith((".", "!", "?")) else text + "."
+def done_summary(tool_result: str, tool_name: str, lang: str) -> str:
+    """A finished tool's result retold to the customer: its own words in English, a summary in Korean."""
+    if lang != "ko":
+        text = " ".join(tool_result.split())
+        return text if text.endswith((".", "!", "?")) else text + "."
+    concepts = read(f"{tool_name.replace('_', ' ')} {tool_result}").concepts()
+    return next((DONE_KO[c] for c in ("refund", "billing", "technical", "escalate", "shipping", "sales", "account")
+                 if c in concepts), DONE_KO["general"])
 
 
-def instruction_reply(plan: PromptPlan, tools: list[ToolSpec], options: list[str], first_reply: bool,
-                      done_this_turn: str = "", user_has_a_problem: bool = False) -> str:
+def instruction_reply(plan: PromptPlan, tools: list[ToolSpec], options: list[str], first_reply: bool, lang: str,
+                      done_this_turn: tuple[str, str] | None = None, user_has_a_problem: bool = False) -> str:
     """A reply when no routine step applies: greet if asked to, say goodbye if told to (saying what was done this
     turn, if anything), acknowledge a problem, else ask how to help."""
-    if plan.says(r"\b(goodbye|bye|farewell|wrap up|close the conversation)\b"):
-        done = _as_sentence(done_this_turn) + " " if done_this_turn else ""
-        return done + "Thanks for contacting us. Goodbye, and have a great day!"
+    if plan.says(r"\b(goodbye|bye|farewell|wrap up|close the conversation)\b|작별|마무리\s*인사|인사하고"):
+        done = done_summary(done_this_turn[1], done_this_turn[0], lang) + " " if done_this_turn else ""
+        return done + say("goodbye", lang)
     parts = []
-    if first_reply and plan.says(r"\bintroduce yourself\b"):
-        parts.append(greeting(plan))
-    told = plan.says(r"\btell (them|the user|the customer)\b")
+    if first_reply and plan.says(r"\bintroduce yourself\b|자기\s*소개|소개하"):
+        parts.append(greeting(plan, lang))
+    told = plan.says(r"\btell (them|the user|the customer)\b|(?:라고|다고)\s*(?:알려|안내)")
     if told:
-        parts.append(routine_reply(told, Evidence((), (), ())))
+        parts.append(routine_reply(told, Evidence((), (), ()), lang))
     elif user_has_a_problem and not tools:
-        parts.append("I'm sorry to hear that. Could you tell me a bit more about what happened?")
+        parts.append(say("sorry_tell_more", lang))
     else:
-        parts.append(options_question(tools, options))
+        parts.append(options_question(tools, options, lang))
     return " ".join(parts)

@@ -9,33 +9,43 @@ Seed 003's prompts carry routines such as::
     3. ONLY if not satisfied, offer a refund.
     4. If accepted, search for the ID and then execute refund.
 
-:func:`read_prompt` splits such a prompt into :class:`PromptPlan` (persona sentence, plain instructions, routine
-steps with their conditions), and :func:`tools_for_step` finds which offered tools a step talks about
-("search for the ID" -> ``look_up_item``, "execute refund" -> ``execute_refund``). Deciding what to do with the
-plan is ``core.py``'s job, not this module's.
+:func:`read_prompt` splits such a prompt — in English or Korean ("당신은 ACME의 영업 담당자입니다. 다음 순서를
+따르세요: 1. … 2. 사용자가 예라고 하면 주문을 실행하세요.") — into a :class:`PromptPlan`: the persona sentence, plain
+instructions, and :class:`RoutineStep` s with their conditions. :func:`tools_for_step` finds which offered tools
+a step talks about ("search for the ID" -> ``look_up_item``, "주문을 실행" -> ``execute_order``). Both are cached
+per prompt. Deciding what to do with the plan is ``core.py``'s job, not this module's.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from . import lexicon
+from .routing import BASIC_STOPWORDS, word_keys
 from .types import ToolSpec
 
-_STEP_MARK = re.compile(r"(?<![\d$.,])(\d{1,2})\.\s+")
+_STEP_MARK = re.compile(r"(?<![\d$.,])(\d{1,2})[.)]\s+")
 _SENTENCE = re.compile(r"(?<=[.!?])\s*|\n+")
 # Condition phrases -> kind. "affirm" waits for a yes; "soft-affirm" goes on unless the user says no;
 # "not-satisfied" waits for a complaint.
 _CONDITIONS = (
-    (re.compile(r"\bonly if not satisfied|\bif (the user is )?not satisfied|\bif (they are )?unhappy", re.I),
-     "not-satisfied"),
-    (re.compile(r"\bif (the user|they) says? yes|\bif accepted|\bif (the user|they) (agrees?|accepts?)"
-                r"|\bonce confirmed|\bif confirmed", re.I), "affirm"),
-    (re.compile(r"\bonce the user is bought in|\bif (the user is|they are) interested", re.I), "soft-affirm"),
+    (re.compile(r"\bonly if not satisfied|\bif (?:the user is )?not satisfied|\bif (?:they are )?unhappy|만족하지\s*(?:않|못)"
+                r"|해결되지\s*않|불만족|불만(?:이|을)", re.I), "not-satisfied"),
+    (re.compile(r"\bif (?:the user|they) says? yes|\bif accepted|\bif (?:the user|they) (?:agrees?|accepts?)"
+                r"|\bonce confirmed|\bif confirmed|(?:예|네|좋다)(?:라고|고)\s*(?:하면|답하면|말하면)|동의하면|수락하면|승낙하면"
+                r"|확인(?:되면|하면|해\s*주면)|원하면|받아들이면", re.I), "affirm"),
+    (re.compile(r"\bonce the user is bought in|\bif (?:the user is|they are) interested|관심을\s*보이면|마음에\s*들어\s*하면"
+                r"|구매\s*의사", re.I), "soft-affirm"),
 )
-_GENERIC_STEP_WORDS = frozenset({"first", "then", "once", "after", "only", "everything", "follow", "routine",
-                                 "ask", "tell", "mention", "make", "casually", "drop", "offer"})
+_PERSONA = re.compile(r"^(?:you are|you're)\b|^(?:당신은|너는|넌|저는|나는)\s", re.I)
+_ROUTINE_INTRO = re.compile(r"follow .*routine|다음\s*(?:순서|절차|단계|루틴)", re.I)
+# Korean action words a step may use for an English-named tool (주문을 실행 -> execute_order).
+_KO_TOOL_WORDS = {"주문": "order", "실행": "execute", "환불": "refund", "검색": "search", "조회": "look", "찾": "find",
+                  "아이디": "id", "티켓": "ticket", "생성": "create", "열": "open", "기록": "record", "종료": "end",
+                  "해결": "resolve", "결제": "payment", "배송": "shipping", "상품": "item", "제품": "item"}
+_GENERIC_STEP_WORDS = frozenset({"first", "then", "once", "after", "only", "everything", "follow", "routine", "ask",
+                                 "tell", "mention", "make", "casually", "drop", "offer", "먼저", "그다음", "다음"})
 
 
 @dataclass(frozen=True)
@@ -86,38 +96,58 @@ def _step_from(number: int, body: str) -> RoutineStep:
     main = lines[0] if lines else ""
     notes = tuple(ln.lstrip("-*• ").strip() for ln in lines[1:])
     condition = next((kind for rx, kind in _CONDITIONS if rx.search(main)), None)
-    skip = any(re.search(r"\bunless\b.*\b(reason|already)\b", n, re.I) for n in (main, *notes))
+    skip = any(re.search(r"\bunless\b.*\b(?:reason|already)\b|이유를\s*(?:이미\s*)?(?:말|설명|밝)|이미\s*.*이유", n, re.I)
+               for n in (main, *notes))
     return RoutineStep(number, main, notes, condition, skip)
 
 
+@lru_cache(maxsize=512)
 def read_prompt(system_prompt: str) -> PromptPlan:
-    """Split a system prompt into persona, instructions and routine steps."""
+    """Split a system prompt into persona, instructions and routine steps (cached per prompt)."""
     preamble, raw_steps = _split_steps(system_prompt)
     sentences = _sentences(preamble)
-    persona = next((s for s in sentences if re.match(r"you are\b", s, re.I)), "")
-    instructions = tuple(s for s in sentences if s != persona and not re.search(r"follow .*routine", s, re.I))
+    persona = next((s for s in sentences if _PERSONA.match(s)), "")
+    instructions = tuple(s for s in sentences if s != persona and not _ROUTINE_INTRO.search(s))
     steps = tuple(_step_from(number, body) for number, body in raw_steps)
     return PromptPlan(persona, instructions, steps)
 
 
-def _tool_words(tool: ToolSpec) -> set[str]:
-    return {lexicon.stem(w) for w in lexicon.content_words(f"{tool.name} {tool.description}")}
+def _keys(text: str) -> frozenset[str]:
+    return word_keys(text, drop=BASIC_STOPWORDS)
+
+
+def _step_keys(text: str) -> list[str]:
+    keys = []
+    for key in sorted(_keys(text), key=text.lower().find):
+        if key in _GENERIC_STEP_WORDS:
+            continue
+        keys.append(next((en for ko, en in _KO_TOOL_WORDS.items() if key.startswith(ko)), key))
+    return keys
+
+
+@lru_cache(maxsize=2048)
+def _tools_for_step(step_text: str, tools: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    lowered = step_text.lower()
+    step_keys = _step_keys(step_text)
+    found: list[tuple[int, str]] = []
+    for name, description in tools:
+        if name.lower() in lowered:  # the step names the tool itself: "execute_order를 호출하세요"
+            found.append((lowered.index(name.lower()), name))
+            continue
+        vocabulary = _keys(f"{name} {description}")
+        name_keys = _keys(name)
+        hits = [i for i, key in enumerate(step_keys) if key in vocabulary]
+        shared = {step_keys[i] for i in hits}
+        if len(shared) >= 2 or (name_keys and name_keys <= shared):
+            found.append((hits[0], name))
+    return tuple(name for _, name in sorted(found))
 
 
 def tools_for_step(step: RoutineStep, tools: list[ToolSpec]) -> list[str]:
     """Offered tools a routine step asks for, in the order the step mentions them.
 
-    A tool counts when the step shares two meaningful words with its name and description (or all of its name's
-    words, for one-word names): "execute their order" -> ``execute_order``; "offer a refund" alone does *not*
-    name ``execute_refund``, so offering is talk, not action.
+    A tool counts when the step names it, or shares two meaningful words with its name and description (or all of
+    its name's words, for one-word names): "execute their order" -> ``execute_order``; "offer a refund" alone does
+    *not* name ``execute_refund``, so offering is talk, not action.
     """
-    step_words = [lexicon.stem(w) for w in lexicon.content_words(step.text) if w not in _GENERIC_STEP_WORDS]
-    found: list[tuple[int, str]] = []
-    for tool in tools:
-        vocabulary = _tool_words(tool)
-        name_words = {lexicon.stem(w) for w in lexicon.content_words(tool.name)}
-        hits = [i for i, w in enumerate(step_words) if w in vocabulary]
-        shared = {step_words[i] for i in hits}
-        if len(shared) >= 2 or (name_words and name_words <= shared):
-            found.append((hits[0], tool.name))
-    return [name for _, name in sorted(found)]
+    return list(_tools_for_step(step.text, tuple((t.name, t.description) for t in tools)))

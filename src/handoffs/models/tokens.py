@@ -65,8 +65,9 @@ def _cached_tiktoken():
         return None
 
 
+@lru_cache(maxsize=16384)
 def count_tokens(text: str) -> TokenCount:
-    """Count the tokens of ``text`` and say how they were counted."""
+    """Count the tokens of ``text`` and say how they were counted (cached: prompts repeat on every call)."""
     encoder = _cached_tiktoken()
     if encoder is not None:
         return TokenCount(len(encoder.encode(text, disallowed_special=())), "tiktoken:cl100k_base")

@@ -24,11 +24,14 @@ class ToolSpec:
 
     @property
     def properties(self) -> dict[str, dict[str, Any]]:
-        return dict(self.parameters.get("properties") or {})
+        """The schema's properties; a malformed schema (not an object, properties not a mapping) has none."""
+        found = self.parameters.get("properties") if isinstance(self.parameters, Mapping) else None
+        return {str(k): v for k, v in found.items()} if isinstance(found, Mapping) else {}
 
     @property
     def required(self) -> list[str]:
-        return list(self.parameters.get("required") or [])
+        found = self.parameters.get("required") if isinstance(self.parameters, Mapping) else None
+        return [str(r) for r in found] if isinstance(found, (list, tuple)) else []
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,242 @@
+"""Reading what a text *says*: the concepts it mentions, with the words that said them, and which are negated.
+
+:func:`read` turns a customer message, a tool description or a routine step — English, Korean or both mixed —
+into a :class:`Reading`: a list of :class:`Mention` (concept, the writer's own word, weight, negated or not).
+
+It reads the way a careful person does, in three passes:
+
+1. **Phrases first** (:data:`~handoffs.models.lexicon.PHRASES`): idioms are read whole and their words consumed —
+   "the manager *in charge* of my account" says nothing about billing, "my phone *won't charge*" is technical.
+2. **Words**: English by stem (``charged`` ~ ``charge``), Korean by the start of the word (``결제되었습니다``),
+   typos by one letter (``chraged``, ``결재``). Words about an earlier purchase ("the skates I bought", "주문한
+   게") are not a wish to buy.
+3. **Negation, by clause**: "this is *not a billing* question", "결제 문제가 *아니라*", "*결제는 잘 됐는데*",
+   "I *don't want a refund*" mark their concept negated; "I *can't* log in" or "*not* delivered" do not (they
+   describe the problem).
+
+Readings are cached by text: the same prompt, description or message is read once per process.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from . import cues, lexicon
+from .negation import is_negated, set_aside
+from .text import en_stem, ko_stem, language_of, near_miss, readable, tokens
+
+
+@dataclass(frozen=True)
+class Mention:
+    concept: str
+    word: str  # as written, e.g. '결제되었습니다' or 'charged twice'
+    weight: float
+    start: int
+    end: int
+    negated: bool = False
+    requested: bool = False  # a person the customer asks for ("let me talk to a human"), not one they mention
+
+
+@dataclass(frozen=True)
+class Reading:
+    text: str
+    language: str | None
+    mentions: tuple[Mention, ...]
+
+    def strength(self, concept: str) -> float:
+        """How strongly the text raises ``concept`` (not negated): the strongest mention plus a little per extra."""
+        weights = sorted((m.weight for m in self.mentions if m.concept == concept and not m.negated), reverse=True)
+        return weights[0] + 0.3 * sum(weights[1:3]) if weights else 0.0
+
+    def concepts(self) -> dict[str, float]:
+        """Every concept raised (not negated), with its strength."""
+        return {c: self.strength(c) for c in dict.fromkeys(m.concept for m in self.mentions if not m.negated)}
+
+    def negated(self) -> set[str]:
+        """Concepts the text explicitly sets aside ("not a billing question") and does not also raise."""
+        raised = {m.concept for m in self.mentions if not m.negated}
+        return {m.concept for m in self.mentions if m.negated} - raised
+
+    def asked_for(self, concept: str) -> bool:
+        """Whether the customer asks for ``concept`` (a person) rather than only mentioning it."""
+        return any(m.concept == concept and m.requested and not m.negated for m in self.mentions)
+
+    def words_for(self, concept: str) -> list[str]:
+        return list(dict.fromkeys(m.word for m in self.mentions if m.concept == concept and not m.negated))
+
+
+def _tables() -> tuple[dict[str, list[tuple[str, float]]], dict[str, list[tuple[str, float]]]]:
+    english: dict[str, dict[str, float]] = {}
+    korean: dict[str, dict[str, float]] = {}
+    for concept, entry in lexicon.CONCEPTS.items():
+        for table, key, groups in ((english, en_stem, ((entry.strong, 1.0), (entry.weak, 0.5))),
+                                   (korean, str, ((entry.ko_strong, 1.0), (entry.ko_weak, 0.5)))):
+            for words, weight in groups:
+                for word in words:
+                    found = table.setdefault(key(word), {})
+                    found[concept] = max(found.get(concept, 0.0), weight)
+    return ({k: sorted(v.items()) for k, v in english.items()}, {k: sorted(v.items()) for k, v in korean.items()})
+
+
+_ENGLISH, _KOREAN = _tables()
+_KO_LONGEST = max(len(k) for k in _KOREAN)
+_KNOWN_EN = sorted({w for e in lexicon.CONCEPTS.values() for w in (*e.strong, *e.weak) if len(w) >= 5})
+# Words the phrases are made of ("money" in "money back"), so a typo inside a phrase is read too ("mony back").
+_PHRASE_WORDS = sorted({w for pattern, _, _ in lexicon.PHRASES for w in re.findall(r"(?<![\\?])\b[a-z]{4,}\b", pattern.pattern)}
+                       | {"speak", "talk", "connect", "transfer", "please", "manager", "supervisor"})
+_STRONG_KO = sorted({w for e in lexicon.CONCEPTS.values() for w in e.ko_strong if len(w) >= 2})
+# Last syllables of verb forms ('꺼져', '살게', '하자'): such entries are not looked for inside other words.
+_VERBAL_ENDINGS = frozenset("지져졌진짐기겨김겼추춰춤췄려림게래까야치쳐칠친침가요는다고어었슬하해와움줘주혔힌러자")
+# Text-speak, read as the words it stands for ("talk 2 ur supervisor", "pls", "ppl").
+_TEXT_SPEAK = {"2": "to", "4": "for", "ur": "your", "u": "you", "r": "are", "pls": "please", "plz": "please",
+               "ppl": "people", "thx": "thanks", "cuz": "because", "bc": "because", "acct": "account",
+               "pmt": "payment", "b4": "before", "rn": "right now", "dont": "don't", "cant": "can't", "wont": "won't",
+               "doesnt": "doesn't", "didnt": "didn't", "isnt": "isn't", "im": "i'm", "ive": "i've", "wanna": "want to",
+               "gonna": "going to", "gotta": "have to", "tho": "though", "w/": "with", "msg": "message",
+               "hrs": "hours", "hr": "hour", "wat": "what", "abt": "about", "pls.": "please", "asap": "as soon as possible"}
+_EN_IGNORED = frozenset("a an the and or but to of in on at for with is are was be it i my me you your we our".split())
+
+
+def _english_word(word: str) -> list[tuple[str, float]]:
+    found = _ENGLISH.get(en_stem(word))
+    if found or len(word) < 4 or word in _EN_IGNORED:
+        return found or []
+    typo = _correction(word)  # 'chraged', 'refnud'
+    return [(concept, weight * 0.8) for concept, weight in _ENGLISH.get(en_stem(typo), [])] if typo else []
+
+
+@lru_cache(maxsize=1)
+def _english_words() -> object:
+    """An English word list with frequencies (pyspellchecker's), loaded once, the first time a word is unknown."""
+    from spellchecker import SpellChecker
+
+    return SpellChecker(language="en", distance=1)
+
+
+@lru_cache(maxsize=8192)
+def _correction(word: str) -> str | None:
+    """The known word an unknown English word is a typo of, if exactly that plausible. A real English word
+    ('sorted', 'served', 'contacting') is never "corrected" into a lexicon word it happens to be one letter from."""
+    if len(word) < 4 or word in _EN_IGNORED or en_stem(word) in _ENGLISH or word in _english_words():
+        return None
+    # An inflection ('service' ~ 'serviced') is another word, not a typo.
+    return next((known for known in (*_KNOWN_EN, *_PHRASE_WORDS) if known != word and not known.startswith(word)
+                 and not word.startswith(known) and near_miss(word, known)), None)
+
+
+def _corrected(text: str) -> str:
+    """``text`` with English typos of known words replaced, so phrases match ('mony back' -> 'money back')."""
+    out, last = [], 0
+    found = tokens(text)
+    for i, token in enumerate(found):
+        fixed = None if token.korean else _TEXT_SPEAK.get(token.text) or _correction(token.text)
+        if token.text in ("2", "4") and not (0 < i < len(found) - 1 and not found[i + 1].text.isdigit()
+                                             and not found[i - 1].text.isdigit()):
+            fixed = None  # a number, not "to"/"for"
+        if fixed:
+            out += [text[last:token.start], fixed]
+            last = token.end
+    return "".join(out) + text[last:] if out else text
+
+
+def _korean_word(word: str) -> list[tuple[str, float, int, int]]:
+    """(concept, weight, start, end) for entries found in one Korean word: at its start, or inside it for 2+
+    syllable entries; failing that, a one-letter typo of an entry ('결재되었어요' ~ '결제')."""
+    found: list[tuple[str, float, int, int]] = []
+    taken: list[tuple[int, int]] = []
+    for size in range(min(_KO_LONGEST, len(word)), 0, -1):
+        for start in range(0, len(word) - size + 1) if size >= 2 else (0,):
+            piece = word[start:start + size]
+            if start and size == 2 and (piece[-1] in _VERBAL_ENDINGS or start < 2):
+                continue  # '하자' (a defect) is not inside '말하자면', '지를' not inside '해지를': short entries match
+                          # inside a word only after a whole word of their own ('이중결제', '카카오페이')
+            if piece in _KOREAN and not any(s < start + size and start < e for s, e in taken):
+                taken.append((start, start + size))
+                found += [(concept, weight, start, start + size) for concept, weight in _KOREAN[piece]]
+    if found:
+        return found
+    stem = ko_stem(word)
+    typo = next((known for known in _STRONG_KO if abs(len(known) - len(stem)) <= 1 and near_miss(stem, known)), None)
+    return [(concept, weight * 0.8, 0, len(word)) for concept, weight in _KOREAN[typo]] if typo else []
+
+
+# --- reading ----------------------------------------------------------------------------------------------------
+
+def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    return any(s < end and start < e for s, e in spans)
+
+
+def _is_a_name(text: str, start: int, end: int) -> bool:
+    """'Sue' or 'Bill' written with a capital in mid-sentence is somebody's name, not a lawsuit or an invoice."""
+    word = text[start:end]
+    if word.lower().removesuffix("'s") not in lexicon.NAME_WORDS or not word[:1].isupper() or word.isupper():
+        return False
+    return bool(re.search(r"[A-Za-z,]\s+$", text[:start]))
+
+
+def _people(raw: list[Mention], text: str) -> list[Mention]:
+    """Person words weigh what the customer does with them: a manager or a human *asked for* ("let me talk to your
+    manager", "상담원 연결해 주세요") is an escalation or a handoff; one merely mentioned ("my account manager said…")
+    is a word in a story. A manager is also an escalation when the customer complains."""
+    asked = cues.people_asked_for(text)
+    complains = any(m.concept == "escalate" and m.weight >= 1 for m in raw)
+    out = []
+    for m in raw:
+        requested = any(s <= m.start < e or m.start <= s < m.end for s, e in asked)
+        if m.concept == "boss":
+            out.append(Mention("escalate", m.word, 1.0 if requested or complains else 0.3, m.start, m.end,
+                               requested=requested))
+            out.append(Mention("human", m.word, 0.5 if requested else 0.2, m.start, m.end, requested=requested))
+        elif m.concept == "human":
+            out.append(Mention("human", m.word, m.weight if requested else m.weight * 0.4, m.start, m.end,
+                               requested=requested))
+        else:
+            out.append(m)
+    return out
+
+
+@lru_cache(maxsize=16384)
+def read(text: str) -> Reading:
+    """What ``text`` says: its language and its concept mentions (see the module docstring)."""
+    text = readable(text)
+    original = text
+    text = _corrected(text)
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a character whose lower case is longer: read the lower-cased text only
+        text = lowered
+    raw: list[Mention] = []
+    consumed: list[tuple[int, int]] = []
+    for pattern, phrase_concepts, weight in lexicon.PHRASES:
+        for match in pattern.finditer(lowered):
+            if match.end() > match.start() and not _overlaps(consumed, match.start(), match.end()):
+                consumed.append((match.start(), match.end()))
+                raw += [Mention(c, text[match.start():match.end()], weight, match.start(), match.end())
+                        for c in phrase_concepts]
+    for token in tokens(text):
+        if _overlaps(consumed, token.start, token.end) or _is_a_name(text, token.start, token.end):
+            continue
+        if token.korean:
+            for concept, weight, start, end in _korean_word(token.text):
+                raw.append(Mention(concept, text[token.start:token.end], weight, token.start + start, token.start + end))
+        else:
+            for concept, weight in _english_word(token.text):
+                raw.append(Mention(concept, text[token.start:token.end], weight, token.start, token.end))
+    past = [(m.start(), m.end()) for m in lexicon.PAST_PURCHASE.finditer(lowered)]
+    dismissed = set_aside(lowered)
+    quiet = cues.asides(lowered)
+    mentions = []
+    for m in sorted(_people(raw, lowered), key=lambda m: (m.start, m.concept)):
+        if m.concept == "sales" and _overlaps(past, m.start, m.end):
+            continue  # "the skates I bought": an earlier purchase, not a wish to buy
+        negated = any(s <= m.start < e for s, e in dismissed) or is_negated(lowered, m.concept, m.word.lower(), m.start, m.end)
+        weight = m.weight * next((factor for s, e, factor in quiet if s <= m.start < e), 1.0)
+        mentions.append(Mention(m.concept, m.word, weight, m.start, m.end, negated, m.requested))
+    return Reading(original, language_of(original), tuple(mentions))
+
+
+def concepts(text: str) -> dict[str, list[str]]:
+    """Concepts ``text`` raises (not negated), each with the words that said them, in order of appearance."""
+    reading = read(text)
+    return {concept: reading.words_for(concept) for concept in reading.concepts()}

@@ -1,0 +1,307 @@
+"""Choosing the route: which offered tool (or which option of a tool's ``enum``) fits what the customer said.
+
+Each offered tool, and each option of a category argument such as ``record_issue(issue="billing" | "technical" |
+"other")``, becomes a :class:`Candidate` carrying the concepts its name and description offer
+(:func:`profile`, cached per tool). :func:`rank` scores every candidate the way a careful reader would:
+
+* **meaning, not spelling** — a candidate scores for each concept the customer raised that it offers (or a related
+  one: a refund is a billing matter), in English or Korean;
+* **specificity** — a concept counts more when few offered candidates offer it (its *inverse document frequency*
+  among this call's tools), so "refund" decides little when two tools both mention refunds, and a generic word
+  ("problem") decides less than a specific one ("charged twice");
+* **negation** — a candidate whose concept the customer set aside ("not a billing question") is pushed back;
+* **explicit-only** tools ("Only call this if explicitly asked to") need the customer to *ask* for their target
+  ("talk to a human", "상담원 연결해 주세요"), not merely to mention it;
+* a **catch-all option** ("other") fits a real request that no specific candidate covers.
+
+:func:`choose` then picks the best candidate — or returns the two best when they are too close to call, so the
+model can ask which one the customer means instead of picking by list order. Deterministic: ties never depend on
+the order the tools were offered in.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from . import lexicon
+from .meaning import Reading, read
+from .text import en_stem, ko_stem, tokens
+from .types import ToolSpec
+
+CATCH_ALL = ("other", "others", "general", "unknown", "misc", "miscellaneous", "기타", "그 외", "일반")
+_EXPLICIT_ONLY = re.compile(r"\bonly\b.*\bif\b.*\bexplicitly\b|\bexplicitly (?:asked|requested)\b|명시적으로|직접 요청", re.I)
+_ANY_OTHER = re.compile(r"\b(?:any|all) other\b|\banything else\b|\bother (?:requests?|issues?|questions?|matters?)\b|"
+                        r"기타|그\s*외|나머지", re.I)
+_PURVIEW = re.compile(r"\boutside (?:of )?(?:your|this agent's) (?:purview|scope|expertise|role)\b|담당\s*(?:범위|영역)\s*(?:밖|외)",
+                      re.I)
+_NAME_NOISE = frozenset({"agent", "bot", "assistant", "tool", "to", "the", "a", "for"})
+_STOPWORDS = frozenset("""a an the and or but if then so to of in on at by for with from into about as is are was were be
+    been being i me my mine we us our you your yours he she it its they them their this that these those there here do
+    does did doing done have has had having can could would should will shall may might must not no yes please just also
+    very really any some something anything one all what which who whom whose how when where why up down out over again
+    more most than too only own same such both each few i'd i'm it's don't can't won't didn't doesn't
+    isn't i've you're let's get got go going make made need want like thing things bit hi hello hey thanks thank ok okay
+    sure r u pls plz im""".split())
+_GENERIC_WORDS = _STOPWORDS | frozenset("""transfer execute resolve record run set look find send create use call related
+    explicitly asked back including topic kind conversation step routine user customer issue issues problem category
+    user's agent agents tool tools""".split())
+CATCH_ALL_OFFER = 0.6  # "any other request" fits a concern less specifically than a tool that names it
+TOO_CLOSE = 0.75  # the runner-up within 75 % of the best: ask instead of guessing
+MIN_SCORE = 0.35
+
+
+@dataclass(frozen=True)
+class ToolProfile:
+    """What a tool offers, read once from its name, description and schema."""
+
+    concepts: dict[str, float]
+    words: frozenset[str]
+    explicit_only: bool
+    purview: bool
+    catch_all: bool  # "Resolve any other request": fits what no other tool does
+    finishing: bool
+    target: frozenset[str]  # the concepts its name hands over *to* (escalate_to_human -> human)
+    options: tuple[tuple[str, tuple[str, ...]], ...]  # (property, its allowed values) for category arguments
+    language: str | None
+
+
+@dataclass(frozen=True)
+class Candidate:
+    tool: ToolSpec
+    option: str | None  # the category value, for a tool whose argument has options
+    prop: str | None
+    concepts: dict[str, float]
+    words: frozenset[str]
+    catch_all: bool = False
+
+    @property
+    def route(self) -> str:
+        return f"{self.tool.name}({self.prop}={self.option!r})" if self.option is not None else self.tool.name
+
+
+@dataclass
+class Scored:
+    candidate: Candidate
+    score: float
+    evidence: list[tuple[str, str]] = field(default_factory=list)  # (word the user said, concept)
+
+
+BASIC_STOPWORDS = frozenset("""the a an and or of to for with it its is are be as so on in at by this that these those
+    can could would should will may might must do does did have has had i me my we our you your he she they them their
+    user customer user's customer's""".split())
+
+
+@lru_cache(maxsize=16384)
+def word_keys(text: str, drop: frozenset[str] = _GENERIC_WORDS) -> frozenset[str]:
+    """Content words of ``text`` as comparable keys (English stems, Korean stems), ``drop`` words left out."""
+    keys = set()
+    for token in tokens(text):
+        if token.text in drop or token.text.isdigit() or len(token.text) < 2 and not token.korean:
+            continue
+        keys.add(ko_stem(token.text) if token.korean else en_stem(token.text))
+    return frozenset(keys)
+
+
+def options_of(tool: ToolSpec, prop: dict[str, Any]) -> list[str]:
+    """The allowed values of a property: its enum, or a list written in its (or its tool's) description."""
+    if prop.get("enum"):
+        return [str(v) for v in prop["enum"]]
+    for text in (prop.get("description", ""), tool.description):
+        quoted = re.findall(r"['\"]([^'\"]{1,30})['\"]", text)
+        if len(quoted) >= 2:
+            return quoted
+        listed = re.search(r"([A-Za-z가-힣][\w-]*)\s*,\s*([A-Za-z가-힣][\w-]*)\s*,?\s*(?:or|and|또는|혹은|이나)\s+([A-Za-z가-힣][\w-]*)",
+                           text)
+        if listed:
+            return list(listed.groups())
+    return []
+
+
+def _concepts_of(reading: Reading) -> dict[str, float]:
+    return {c: min(1.0, s) for c, s in reading.concepts().items()}
+
+
+def _offered_by(reading: Reading) -> dict[str, float]:
+    """What a tool's description offers. A manager it mentions is an escalation it handles, not "a person" in
+    general: "asks to speak to a manager" does not make it the place for "can I talk to a real person?"."""
+    boss_spans = {(m.start, m.end) for m in reading.mentions if m.concept == "escalate"}
+    kept = [m for m in reading.mentions if not m.negated and not (m.concept == "human" and (m.start, m.end) in boss_spans)]
+    offered: dict[str, float] = {}
+    for m in kept:
+        offered[m.concept] = min(1.0, max(offered.get(m.concept, 0.0), m.weight))
+    return offered
+
+
+@lru_cache(maxsize=2048)
+def _profile(name: str, description: str, parameters_json: str) -> ToolProfile:
+    parameters = json.loads(parameters_json)
+    name_words = " ".join(w for w in re.split(r"[_\W]+", name.lower()) if w and w not in _NAME_NOISE)
+    offered = _offered_by(read(description))
+    for concept, weight in _concepts_of(read(name_words)).items():
+        offered[concept] = max(offered.get(concept, 0.0), weight)
+    for concept in read(description).negated():
+        offered.pop(concept, None)  # "not for billing questions"
+    after_to = re.split(r"(?:^|_)to_", name.lower(), maxsplit=1)
+    target = frozenset(_concepts_of(read(after_to[1].replace("_", " ") if len(after_to) > 1 else name_words)))
+    tool = ToolSpec(name, description, parameters)
+    options = tuple((prop_name, tuple(options_of(tool, prop)))
+                    for prop_name, prop in tool.properties.items() if isinstance(prop, dict) and options_of(tool, prop))
+    return ToolProfile(offered, word_keys(f"{name} {description}"), bool(_EXPLICIT_ONLY.search(description)),
+                       bool(_PURVIEW.search(description)), bool(_ANY_OTHER.search(description)),
+                       "finish" in _concepts_of(read(name_words)),
+                       target or frozenset(offered), options, read(description).language)
+
+
+def profile(tool: ToolSpec) -> ToolProfile:
+    """The tool's profile (cached: the same tool is read once per process)."""
+    try:
+        key = repr(tool.parameters)  # cheap, and equal for the same schema built the same way
+        return _profile_by_repr(tool.name, tool.description, key, tool)
+    except RecursionError:  # a pathologically deep schema: read it without its arguments
+        return _profile(tool.name, tool.description, "{}")
+
+
+_BY_REPR: dict[tuple[str, str, str], ToolProfile] = {}
+
+
+def _profile_by_repr(name: str, description: str, key: str, tool: ToolSpec) -> ToolProfile:
+    found = _BY_REPR.get((name, description, key))
+    if found is None:
+        if len(_BY_REPR) > 4096:
+            _BY_REPR.clear()
+        found = _BY_REPR[(name, description, key)] = _profile(
+            name, description, json.dumps(dict(tool.parameters), sort_keys=True, default=str))
+    return found
+
+
+def candidates(tools: list[ToolSpec]) -> list[Candidate]:
+    """One candidate per tool, or one per option for a tool whose first category argument has options."""
+    found: list[Candidate] = []
+    for tool in tools:
+        info = profile(tool)
+        if info.options:
+            prop, options = info.options[0]
+            for option in options:
+                option_concepts = _concepts_of(read(option))
+                found.append(Candidate(tool, option, prop, option_concepts, word_keys(option),
+                                       catch_all=option.lower() in CATCH_ALL))
+        else:
+            found.append(Candidate(tool, None, None, info.concepts, info.words, catch_all=info.catch_all))
+    return found
+
+
+_RELATED_BY_SAID: dict[str, list[tuple[str, float]]] = {}
+for (_said, _offered), _factor in lexicon.RELATED.items():
+    _RELATED_BY_SAID.setdefault(_said, []).append((_offered, _factor))
+
+
+def _offer(candidate: Candidate, concept: str, direct_only: bool = False) -> tuple[float, str]:
+    """How much the candidate offers ``concept`` (directly, or through a related concept), and which it offers."""
+    best, via = candidate.concepts.get(concept, 0.0), concept
+    if direct_only or candidate.catch_all:
+        return best, via
+    for offered, factor in _RELATED_BY_SAID.get(concept, ()):
+        if candidate.concepts.get(offered, 0.0) * factor > best:
+            best, via = candidate.concepts[offered] * factor, offered
+    return best, via
+
+
+def _catch_all(candidate: Candidate, specific: list[Candidate]) -> Candidate:
+    """The catch-all option offers every customer concern that no specific candidate offers."""
+    # Covered: offered by a specific candidate itself, or closely related to what one offers (a refund is a billing
+    # matter); a loose relation (a shipping worry is "an issue") leaves it to the catch-all.
+    uncovered = {c: CATCH_ALL_OFFER for c in lexicon.DOMAIN_CONCEPTS
+                 if not any(other.concepts.get(c, 0) > 0 or _offer(other, c)[0] > 0.5 for other in specific)}
+    return Candidate(candidate.tool, candidate.option, candidate.prop, uncovered, candidate.words, catch_all=True)
+
+
+def rank(pool: list[Candidate], said: list[Reading]) -> list[Scored]:
+    """Every candidate that fits with a score, best first (ties broken by route name, never by list order)."""
+    specific = [c for c in pool if not c.catch_all]
+    catch_alls = [_catch_all(c, specific) for c in pool if c.catch_all]
+    everyone = specific + catch_alls
+    # Each word the customer wrote, with every concept it says (one word may say two: "manager" is a person and
+    # an escalation), and the concepts they set aside.
+    said_words: list[tuple[str, dict[str, float], bool]] = []  # (word, {concept: weight}, requested)
+    negated: set[str] = set()
+    for reading in said:
+        by_word: dict[tuple[int, str], dict[str, float]] = {}
+        asked: set[tuple[int, str]] = set()
+        for m in reading.mentions:
+            if not m.negated:
+                found = by_word.setdefault((m.start, m.word), {})
+                found[m.concept] = max(found.get(m.concept, 0.0), m.weight)
+                if m.requested:
+                    asked.add((m.start, m.word))
+        said_words += [(word, found, key in asked) for key, found in by_word.items() for word in (key[1],)]
+        negated |= reading.negated()
+    raised = {c for _, found, _ in said_words for c in found}
+    direct_only = {c: any(other.concepts.get(c, 0) > 0 for other in everyone) for c in raised}
+    idf = {c: math.log(1 + len(everyone) / max(1, sum(1 for other in everyone if _offer(other, c, direct_only[c])[0] > 0)))
+           for c in raised}
+    set_aside_words = {k for r in said for m in r.mentions if m.negated for k in word_keys(m.word)}
+    plain_words = {k for r in said for k in word_keys(r.text)} - set_aside_words
+    scored: list[Scored] = []
+    for candidate in everyone:
+        info = profile(candidate.tool)
+        explicit = info.explicit_only and candidate.option is None
+        if explicit and not any(r.asked_for(t) for r in said for t in info.target):
+            continue  # "Only call this if explicitly asked to": mentioning a person is not asking for one
+        # Each word counts once, for the concept that fits this candidate best; more words for the same concept
+        # add less and less (one clear word is enough, three say it louder).
+        per_concept: dict[str, list[float]] = {}
+        evidence: list[tuple[str, str]] = []
+        sure = False
+        for word, found, requested in said_words:
+            best, best_concept = 0.0, ""
+            for concept, weight in found.items():
+                offer, _via = _offer(candidate, concept, direct_only[concept])
+                if offer <= 0 or (candidate.catch_all and weight < 0.75 and concept not in ("general",)):
+                    continue
+                generic = 0.5 if concept in lexicon.GENERIC_CONCEPTS else 1.0
+                # A person the customer asks for is what they want done, more than the story around it.
+                value = weight * offer * generic * idf[concept] * (1.5 if requested else 1.0)
+                if value > best:
+                    best, best_concept = value, concept
+            if best_concept:
+                per_concept.setdefault(best_concept, []).append(best)
+                evidence.append((word, best_concept))
+                sure = sure or (found[best_concept] >= 0.8 and best_concept != "problem")
+        score = sum(v[0] + 0.3 * sum(v[1:3]) for v in (sorted(vals, reverse=True) for vals in per_concept.values()))
+        credited = {key for word, _ in evidence for key in word_keys(word)}
+        overlap = {k for k in plain_words & candidate.words if k not in credited
+                   and (sum(1 for other in specific if k in other.words) < len(specific) or len(specific) == 1)}
+        score += 0.4 * len(overlap)
+        evidence += [(k, "") for k in sorted(overlap)]
+        if not sure and len({w for w, _ in evidence}) < 2:
+            score *= 0.5  # one weak word ("money", "an order") is a hint, not a request
+        if explicit:
+            score *= 2  # the customer explicitly asked for exactly this
+        if not candidate.catch_all and any(candidate.concepts.get(c, 0) >= 0.5 for c in negated
+                                           if c not in lexicon.GENERIC_CONCEPTS):
+            score *= 0.3
+        if score >= MIN_SCORE:
+            scored.append(Scored(candidate, round(score, 6), evidence))
+    return sorted(scored, key=lambda s: (-s.score, s.candidate.route))
+
+
+def choose(scored: list[Scored], two_requests: bool = False) -> tuple[Scored | None, Scored | None]:
+    """(best, None) when one candidate wins; (best, runner_up) when they are too close to call — or when the
+    customer joined two requests ("…and also…") and the runner-up is a real one too; (None, None) when none fits."""
+    if not scored:
+        return None, None
+    best = scored[0]
+    rival = next((s for s in scored[1:] if s.candidate.route != best.candidate.route), None)
+    if rival is None:
+        return best, None
+    if rival.score >= TOO_CLOSE * best.score and not (best.candidate.catch_all or rival.candidate.catch_all
+                                                      and rival.score < best.score):
+        return best, rival
+    if two_requests and rival.score >= 0.4 * best.score and not {c for _, c in rival.evidence} <= {c for _, c in best.evidence}:
+        return best, rival
+    return best, None

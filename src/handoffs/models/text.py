@@ -1,0 +1,184 @@
+"""Raw text as the offline model sees it, the same way in English and Korean: language, words, stems, near-misses.
+
+* :func:`language_of` — ``"ko"`` when a text is (mostly) Hangul, ``"en"`` when it has Latin letters, else ``None``.
+* :func:`tokens` — the words of a text with their positions: Latin words (lower case, ``resolve_billing`` split
+  at the underscore) and Hangul word-chunks (*eojeol*, e.g. ``결제되었습니다``); ``login이`` gives ``login`` and
+  ``이``, so mixed messages work.
+* :func:`en_stem` — a light English suffix stripper (``charged`` -> ``charg``).
+* :func:`ko_stem` — a Korean word with its particles and verb endings stripped (``결제되었습니다`` -> ``결제``,
+  ``로그인할`` -> ``로그인``). Korean attaches them to the word; a rule list of the common ones is enough to find
+  the content word, which is all the model needs (the eval set in ``handoffs.evals`` measures it).
+* :func:`near_miss` — whether a word is one typo away from another (Korean compared letter by letter, *jamo*).
+* :func:`shorten` — cut a text at a word boundary, with "…".
+
+Everything is a pure function of its arguments, so the model stays deterministic. It knows no meanings: which
+words mean *billing* is :mod:`handoffs.models.lexicon`'s business.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_LATIN = re.compile(r"[A-Za-z]")
+_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[\uac00-\ud7a3]+")
+
+
+@dataclass(frozen=True)
+class Token:
+    """One word of a text: its surface form (lower case), where it starts and ends, and its script."""
+
+    text: str
+    start: int
+    end: int
+    korean: bool
+
+
+def language_of(text: str) -> str | None:
+    """``"ko"`` or ``"en"``: the language most of the words are in (Korean when a Korean sentence ending such as
+    ``-요``/``-다`` shows the writer writes Korean: ``앱이 crash 나요``), ``None`` for a text with no words."""
+    found = tokens(text)
+    korean = sum(t.korean for t in found)
+    latin = sum(1 for t in found if not t.korean and not t.text.isdigit())
+    if korean and (korean >= latin or _KO_PREDICATE.search(text)):
+        return "ko"
+    if latin:
+        return "en"
+    return None
+
+
+_KO_PREDICATE = re.compile(r"[\uac00-\ud7a3](?:요|다|까|죠|네|나|지|어|아|해|래|게)(?=[\s.!?~ㅠㅜㅋㅎ^;,]*$)|습니다|세요")
+
+
+@lru_cache(maxsize=8192)
+def tokens(text: str) -> tuple[Token, ...]:
+    """The words of ``text``, in order, lower-cased (underscores and hyphens separate words)."""
+    lowered = text.lower().replace("_", " ").replace("’", "'")
+    return tuple(Token(m.group(), m.start(), m.end(), bool(_HANGUL.match(m.group())))
+                 for m in _TOKEN.finditer(lowered))
+
+
+def words(text: str) -> list[str]:
+    """The words of ``text`` as strings (see :func:`tokens`)."""
+    return [t.text for t in tokens(text)]
+
+
+def en_stem(word: str) -> str:
+    """'charged', 'charges', 'charging' -> 'charg'; keeps at least 3 letters."""
+    word = word.lower().removesuffix("'s")
+    for suffix in ("ing", "ies", "ed", "es", "e", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
+            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return word
+
+
+# Korean endings, longest first: particles (이/가/을/를/은/는/에서/으로/까지/이랑/하고 ...), copulas (이에요/입니다) and
+# the verb endings that follow a noun + 하다/되다 (결제+되었습니다, 로그인+할 때, 환불+받고 싶어요).
+_KO_ENDINGS = tuple(sorted(set("""
+되었습니다 되었어요 되었는데 되었고 되었다 되었어 됐습니다 됐어요 됐는데 됐고 됐다 됐어 됩니다 돼요 되요 되고 되는데 되는 되면 되어 돼서 된 될 되
+했습니다 했어요 했는데 했고 했다 했어 합니다 해요 하고 하는데 하는 하면 하려고 하려는데 하고싶어요 하고 싶어요 할게요 할래요 할 해서 해 한 하기
+받고 받을 받았 받으려고 받고싶어요 받기 싶어요 싶습니다 싶은데 싶어
+하세요 해주세요 하십시오 해줘 세요 십시오 주세요
+이에요 예요 입니다 이었어요 였어요 인데요 인데 이고 이라 이라서 이라고 라고 이요 이야 야 요
+에서는 에서도 에서 으로는 으로 로는 로 에게는 에게 한테 께서 께 에는 에도 에 까지 부터 마다 처럼 보다 만큼 이나 나 이랑 랑 하고 과 와
+이가 은 는 이 가 을 를 도 만 의 좀 요
+""".split()), key=len, reverse=True))
+
+
+_KO_COMMON_PARTICLES = frozenset("이 가 을 를 은 는 도 만 요".split())
+
+
+@lru_cache(maxsize=8192)
+def ko_stem(word: str) -> str:
+    """The content part of a Korean word: particles and common endings stripped, at least one syllable kept."""
+    stem = word
+    for _ in range(3):  # 결제가요 -> 결제가 -> 결제: endings stack up
+        for ending in _KO_ENDINGS:
+            # A one-syllable ending other than the commonest particles needs two syllables left ('문의' stays).
+            keep = 1 if len(ending) > 1 or ending in _KO_COMMON_PARTICLES else 2
+            if stem.endswith(ending) and len(stem) - len(ending) >= keep:
+                stem = stem[: -len(ending)]
+                break
+        else:
+            break
+    return stem
+
+
+def _jamo(text: str) -> str:
+    """Hangul syllables spelt out letter by letter (결 -> ㄱㅕㄹ as code points), other characters kept."""
+    out = []
+    for char in text:
+        code = ord(char) - 0xAC00
+        if 0 <= code < 11172:
+            out += [chr(0x1100 + code // 588), chr(0x1161 + (code % 588) // 28)]
+            if code % 28:
+                out.append(chr(0x11A7 + code % 28))
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def _within_one_edit(a: str, b: str) -> bool:
+    """One insertion, deletion, substitution or swap of neighbours turns ``a`` into ``b``."""
+    if a == b:
+        return True
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = next((k for k in range(len(a)) if a[k] != b[k]), len(a))
+    if len(a) == len(b):
+        return a[i + 1:] == b[i + 1:] or (a[i + 2:] == b[i + 2:] and a[i:i + 2] == b[i:i + 2][::-1])
+    return a[i:] == b[i + 1:]
+
+
+# Korean vowels people mix up when typing (ㅐ/ㅔ, ㅒ/ㅖ, ㅙ/ㅚ/ㅞ, ㅢ/ㅣ), as jamo code points.
+_CONFUSABLE_VOWELS = ({"\u1162", "\u1166"}, {"\u1164", "\u1168"}, {"\u116b", "\u116c"}, {"\u116b", "\u116f"},
+                      {"\u116c", "\u116f"}, {"\u1174", "\u1175"})
+
+
+@lru_cache(maxsize=65536)
+def near_miss(typed: str, known: str) -> bool:
+    """Is ``typed`` a plausible typo of ``known``? English: one edit in a word of 5+ letters, same first letter. Korean: in a two-syllable word only a commonly confused vowel ('결재' for '결제'); in a longer
+    one, one syllable off in its vowel or final consonant ('로그잉' for '로그인', but not '사이즈' for '사이트').
+    Short Korean words have too many neighbours to guess more."""
+    if typed == known:
+        return True
+    if _HANGUL.match(known):
+        if not _HANGUL.match(typed) or len(known) < 2 or len(typed) != len(known):
+            return False
+        differing = [(x, y) for x, y in zip(typed, known) if x != y]
+        if len(differing) != 1:
+            return False
+        a, b = _jamo(differing[0][0]), _jamo(differing[0][1])
+        if len(known) == 2:  # short words: only the vowels people really mix up ('결재' for '결제')
+            return len(a) == len(b) and all(x == y or {x, y} in _CONFUSABLE_VOWELS for x, y in zip(a, b))
+        # longer words: one syllable off in its vowel or final consonant ('로그잉'), never its first sound
+        return a[0] == b[0] and _within_one_edit(a, b)
+    if len(known) < 5 or typed[:1] != known[:1]:
+        return False
+    return _within_one_edit(typed, known)
+
+
+READ_LIMIT = 4000
+"""How many characters of one message the model reads (a real model has a context window too): a pasted megabyte
+is answered from its beginning, quickly, instead of being scanned by every rule."""
+
+
+def readable(text: str) -> str:
+    """The part of ``text`` the model reads: its first :data:`READ_LIMIT` characters."""
+    return text if len(text) <= READ_LIMIT else text[:READ_LIMIT]
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``text`` cut at the last word boundary before ``limit`` characters, with "…" when something was cut."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    space = cut.rfind(" ")
+    if space >= limit // 3:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:-–—") + "…"
