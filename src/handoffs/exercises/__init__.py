@@ -1,8 +1,15 @@
-"""Checkers (and one solution each) for the kit's two exercises.
+"""Checkers (and one solution each) for the kit's three exercises.
 
+* ``single_agent_guard`` — notebook 03b: write the step guard (a ``@wrap_tool_call`` middleware) that refuses a
+  tool the current step does not offer, checked against the rogue model;
 * ``single_agent_escalate`` — notebook 04: add an "escalate" step to seed 000's binder of scripts;
 * ``multi_agent_specialist`` — notebook 07: add a specialist agent and the delegate tool that reaches it.
 
-Each checker runs real conversations through the learner's code on the offline model and says PASS, or what is
-missing with a hint. The ``*_solution`` modules are one correct answer each (the solution notebooks show them).
+Each checker runs the learner's code through the real frameworks: behaviour in conversations whose model moves are
+**scripted** (the offline model's script mode), routing — only where routing is the point — with the default
+offline model in both tool orders. It answers with a :class:`~handoffs.exercises.report.CheckReport`: PASS, or the
+first thing to fix, with hints in stages (``report.hint(2)``: where; ``report.hint(3)``: the code). The sentences
+of each checker live in its ``*_text`` module; ``langchain_runs``, ``autogen_runs``, ``routing`` and
+``learner_code`` are the shared machinery. The ``*_solution`` modules are one correct answer each (the solution
+notebooks show them, word for word).
 """

@@ -1,263 +1,274 @@
 """The checker for notebook 04: "add an escalate step" (seed 000's closing exercise).
 
-The learner adds a page to the binder of scripts: a ``configs["escalate"]`` entry with its own prompt and
-tools, and a tool that moves the conversation there (``current_step = "escalate"``). The checker looks at
-the configs, then runs real conversations through ``build_support_agent(configs=...)`` on the offline
-model (the same one as everywhere in the kit, unchanged) and says ``PASS`` — or exactly what is missing,
-each with a hint. It never raises for a learner's mistake: a crash inside a conversation becomes a finding.
+``check_escalate_step(my_configs)`` takes the learner's binder — a dict of pages, or a function that builds one —
+and judges it in four phases, stopping at the first finding (``report.stopped_by`` names the phase):
 
-What counts as done:
+1. **binder** (by reading it): the seed's pages are still there and a new page exists; every tool is a tool
+   (``@tool`` objects, ``BaseTool`` instances and plain functions all count), none twice, ``runtime`` hidden from
+   the model; triage offers a new tool. A shallow copy that reached into the kit's read-only ``STEP_CONFIGS`` is
+   named as such.
+2. **prompts**: no TODO left; the triage prompt is no longer the seed's and says when to hand off (it names the new
+   tool or page, or adds a sentence of its own in any language); the new page's prompt is its own (not another
+   page's) and names one of its tools or says what to do in a sentence.
+3. **scripted** conversations (the offline model's script mode — no keyword luck): each new triage tool is called
+   once and must answer its call with a ``ToolMessage`` and move ``current_step`` to an existing new page; that
+   page's tools are called once each (a work tool stays, a finishing tool leaves); the page's own tools are not
+   offered in triage; one whole conversation goes triage -> new page -> done.
+4. **routing** (the default offline model, because routing is the point): the legal request reaches the
+   escalate tool from its description in either tool order, and the seed's billing, technical and other requests
+   still reach ``record_issue``. A model that *asks* instead of choosing is a finding quoting its reason.
 
-1. ``configs["escalate"]`` exists with a non-empty ``"prompt"`` and a ``"tools"`` list;
-2. none of the escalate step's tools is offered during triage (they would bypass the handoff);
-3. "This is a legal matter, I want to speak to a manager" reaches the escalate step through a tool the model
-   picked from its description; that tool answers its call with a ``ToolMessage`` and sets ``current_step``;
-4. the escalate step does its work with its own tool and the conversation ends in ``done``;
-5. "I was charged twice" still goes triage -> resolve -> done as billing, without escalating.
-
-What this module is not: it is not a grader of style, and it does not change the learner's configs.
+The escalate page may have any name, the tools any names, the escalate tool may also be offered in other steps,
+and prompts and descriptions may be in Korean or English. The sentences live in :mod:`.escalate_text`.
 """
 
 from __future__ import annotations
 
-import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from langgraph.types import Command
 
-from handoffs.recorder import RunRecorder
-from handoffs.single_agent.agent import ask, build_support_agent
-from handoffs.single_agent.steps import StepConfig, tool_names
+from handoffs.single_agent.readonly import ReadOnlyBinderError
+from handoffs.single_agent.steps import STEP_CONFIGS, UnknownStepError, all_tools, render_prompt, seed_configs, with_tools
 
-ESCALATE_REQUEST = "This is a legal matter, I want to speak to a manager."
-BILLING_REQUEST = "I was charged twice"
-_SHARED_FINISHERS = {"end_conversation"}
+from .escalate_text import HINTS, PASSED, REQUESTS, VERIFIED
+from .langchain_runs import Run, decide_with_default_model, run_script, tool_move
+from .learner_code import (closest, error_text, has_korean, has_todo, location, mentions, raising_line, sample_arguments,
+                           words_in_common)
+from .report import CheckReport, Finding
+from .routing import probe
+
+SEED_STEPS = tuple(STEP_CONFIGS)
+SEED_TOOLS = frozenset(t.name for t in all_tools(STEP_CONFIGS))
+SEED_TRIAGE_TOOLS = ("record_issue",)
+SEED_TRIAGE_PROMPT = str(STEP_CONFIGS["triage"]["prompt"])
+ADDED_SENTENCE = 20  # characters: a prompt that names no tool must at least say something (in any language)
 
 
-@dataclass(frozen=True)
-class Finding:
-    """One thing that is missing or wrong, and a hint for fixing it."""
-
-    problem: str
-    hint: str
+class _Stop(Exception):
+    def __init__(self, phase: str, cause: str, **fields: Any):
+        super().__init__(cause)
+        self.phase, self.finding = phase, Finding.of(HINTS, cause, **fields)
 
 
 @dataclass
-class CheckReport:
-    """The checker's answer: ``passed``, what was verified, and what is missing (with hints)."""
+class _Try:
+    """One scripted call of one tool: what it did (moved to ``target``, stayed, or stopped the conversation)."""
 
-    verified: list[str] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
-
-    @property
-    def passed(self) -> bool:
-        return not self.findings
-
-    @property
-    def hints(self) -> list[str]:
-        return [f.hint for f in self.findings]
-
-    def __str__(self) -> str:
-        lines = ["PASS: the escalate step works." if self.passed else
-                 f"NOT YET: {len(self.findings)} thing(s) to fix."]
-        lines += [f"  ok   {text}" for text in self.verified]
-        for finding in self.findings:
-            lines += [f"  MISSING  {finding.problem}", f"     hint: {finding.hint}"]
-        return "\n".join(lines)
-
-    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:  # how IPython shows it in a notebook
-        printer.text(str(self))
+    tool: BaseTool
+    run: Run
+    target: str | None = None  # the step it moved to, if it moved
 
 
-def check_escalate_step(configs: Mapping[str, StepConfig] | None, *, model: Any = None) -> CheckReport:
-    """Check the learner's binder of scripts; see the module docstring for what is checked.
-
-    ``model`` defaults to the kit's offline model (a new one per conversation).
-    """
-    report = CheckReport()
-    if not _page_is_there(configs, report):
-        return report
-    escalate_tools = set(tool_names(configs["escalate"])) - _SHARED_FINISHERS
-    leaked = sorted(escalate_tools & set(tool_names(configs.get("triage", {}))))
-    if leaked:
-        report.findings.append(Finding(
-            f"{', '.join(leaked)} is offered during triage, so the model could use it before anyone escalated.",
-            "Offer the escalate step's own tools only in configs['escalate']['tools']; triage should offer "
-            "record_issue and the tool that moves to 'escalate'.",
-        ))
-        return report
-    report.verified.append("the escalate step's tools are not offered during triage")
-    escalated = _run(configs, ESCALATE_REQUEST, model, report, "escalate")
-    if escalated is not None and _escalation_worked(escalated, configs, report):
-        billing = _run(configs, BILLING_REQUEST, model, report, "billing")
-        if billing is not None:
-            _billing_unchanged(billing.recorder, report)
+def check_escalate_step(configs: Any) -> CheckReport:
+    """Judge the learner's binder (or binder-building function); see the module docstring for the phases."""
+    report = CheckReport(PASSED)
+    try:
+        pages = _binder(configs, report)
+        tools = _prompts(pages, report)
+        handoff, step = _handoff(pages, tools, report)
+        _page(pages, handoff, step, report)
+        _routing(pages, handoff, report)
+    except _Stop as stop:
+        report.fail(stop.finding, stop.phase)
     return report
 
 
-def _page_is_there(configs: Any, report: CheckReport) -> bool:
-    if not isinstance(configs, Mapping) or "escalate" not in configs:
-        report.findings.append(Finding(
-            "There is no 'escalate' entry in the step configs.",
-            "Add a page to the binder: configs['escalate'] = {'prompt': ESCALATE_PROMPT, "
-            "'tools': [your_ticket_tool, end_conversation]}.",
-        ))
-        return False
-    for step, other in configs.items():
-        tools = other.get("tools") if isinstance(other, Mapping) else None
-        broken = [repr(t) for t in (tools if isinstance(tools, (list, tuple)) else []) if not isinstance(t, BaseTool)]
-        if broken:
-            report.findings.append(Finding(
-                f"configs[{step!r}]['tools'] holds {', '.join(broken)}, which is not a tool.",
-                "Decorate each tool function with @tool and run its cell before the configs cell "
-                "(a tool still set to None means its cell was not filled in or not run).",
-            ))
-            return False
-    exposed = sorted({t.name for other in configs.values() if isinstance(other, Mapping)
-                      for t in other.get("tools") or [] if "runtime" in _model_visible_arguments(t)})
-    if exposed:
-        report.findings.append(Finding(
-            f"{', '.join(exposed)} shows its 'runtime' parameter to the model as an argument to fill in.",
-            "Annotate it: `runtime: ToolRuntime` (from langchain.tools). With the annotation LangChain injects "
-            "the runtime itself and hides it from the model.",
-        ))
-        return False
-    page = configs["escalate"]
-    if not isinstance(page, Mapping) or not str(page.get("prompt") or "").strip():
-        report.findings.append(Finding(
-            "configs['escalate'] has no prompt.",
-            "Give the page a 'prompt': the instructions the model follows in the escalate step "
-            "(e.g. '1. Call open_manager_ticket. 2. Call end_conversation once the ticket is open.').",
-        ))
-        return False
-    if not isinstance(page.get("tools"), (list, tuple)):
-        report.findings.append(Finding(
-            "configs['escalate'] has no 'tools' list.",
-            "Give the page a 'tools' list: the tool that does the escalate step's work, and end_conversation.",
-        ))
-        return False
-    report.verified.append("configs has an 'escalate' page with a prompt and tools")
-    return True
+# ---- 1. the binder, by reading it ---------------------------------------------------------------------------------
+def _binder(configs: Any, report: CheckReport) -> dict[str, dict]:
+    if callable(configs) and not isinstance(configs, Mapping):
+        try:
+            configs = configs()
+        except ReadOnlyBinderError as error:
+            raise _Stop("binder", "shallow_copy", line=raising_line(error) or "your binder's cell")
+        except Exception as error:
+            raise _Stop("binder", "builder_failed", error=error_text(error), line=raising_line(error) or "it")
+    if not isinstance(configs, Mapping):
+        raise _Stop("binder", "no_binder", got=configs)
+    for step, page in configs.items():
+        if not isinstance(page, Mapping):
+            raise _Stop("binder", "page_not_a_dict", step=step, got=page)
+        for item in page.get("tools") or []:
+            if item is None:
+                raise _Stop("binder", "tool_is_none", step=step)
+            if isinstance(item, type):
+                raise _Stop("binder", "tool_class", step=step, got=item.__name__)
+            if not callable(item) and not isinstance(item, BaseTool):
+                raise _Stop("binder", "not_a_tool", step=step, got=item)
+    pages = with_tools(configs)
+    _no_duplicates(pages)
+    for step in SEED_STEPS:
+        if step not in pages:
+            raise _Stop("binder", "no_triage" if step == "triage" else "seed_page_missing", step=step)
+    triage_names = [t.name for t in pages["triage"].get("tools", [])]
+    for name in SEED_TRIAGE_TOOLS:
+        if name not in triage_names:
+            raise _Stop("binder", "seed_tool_removed", tool=name)
+    new_steps = [s for s in pages if s not in SEED_STEPS]
+    if not new_steps:
+        raise _Stop("binder", "no_new_page", pages=", ".join(map(repr, pages)))
+    if not [n for n in triage_names if n not in SEED_TRIAGE_TOOLS]:
+        raise _Stop("binder", "not_offered_in_triage", steps=", ".join(map(repr, new_steps)))
+    report.ok(VERIFIED["binder"].format(pages=", ".join(map(repr, pages))))
+    return pages
 
 
-def _watched(configs: Mapping[str, StepConfig], returned: dict[str, Any]) -> dict[str, StepConfig]:
-    """A copy of the configs whose tools also note what they returned (to tell a str from a Command)."""
-    copies: dict[str, Any] = {}
-
-    def watch(t: Any) -> Any:
-        if t.name not in copies:
-            body = getattr(t, "func", None)
-            if body is None:
-                copies[t.name] = t
-            else:
-                @functools.wraps(body)
-                def noting(*args: Any, **kwargs: Any) -> Any:
-                    returned[t.name] = result = body(*args, **kwargs)
-                    return result
-
-                copies[t.name] = t.model_copy(update={"func": noting})
-        return copies[t.name]
-
-    return {step: {**page, "tools": [watch(t) for t in page.get("tools", [])]} for step, page in configs.items()}
+def _no_duplicates(pages: Mapping[str, Mapping]) -> None:
+    first_step: dict[str, tuple[str, BaseTool]] = {}
+    for step, page in pages.items():
+        names = [t.name for t in page.get("tools", [])]
+        for name in dict.fromkeys(names):
+            if names.count(name) > 1:
+                raise _Stop("binder", "duplicate_tool", step=step, tool=name, count=names.count(name))
+        for t in page.get("tools", []):
+            seen = first_step.setdefault(t.name, (step, t))
+            if seen[1] is not t:
+                try:
+                    all_tools({seen[0]: {"tools": [seen[1]]}, step: {"tools": [t]}})
+                except ValueError:
+                    raise _Stop("binder", "stale_tool", tool=t.name, first=seen[0], second=step) from None
+            if "runtime" in convert_to_openai_tool(t)["function"].get("parameters", {}).get("properties", {}):
+                raise _Stop("binder", "runtime_visible", tool=t.name, location=location(t))
 
 
-@dataclass
-class _Run:
-    recorder: RunRecorder
-    returned: dict[str, Any]  # tool name -> what the tool's function returned last
+# ---- 2. the prompts -----------------------------------------------------------------------------------------------
+def _prompts(pages: Mapping[str, Mapping], report: CheckReport) -> list[BaseTool]:
+    new_steps = [s for s in pages if s not in SEED_STEPS]
+    for step in ["triage", *new_steps]:
+        prompt = str(pages[step].get("prompt") or "")
+        if not prompt.strip():
+            raise _Stop("prompts", "prompt_missing", step=step)
+        if has_todo(prompt):
+            raise _Stop("prompts", "prompt_todo", step=step, snippet=_around_todo(prompt))
+    new_tools = [t for t in pages["triage"]["tools"] if t.name not in SEED_TRIAGE_TOOLS]
+    triage_prompt = str(pages["triage"]["prompt"])
+    added = triage_prompt.replace(SEED_TRIAGE_PROMPT, "").strip()  # what the learner wrote into the seed's prompt
+    names = [t.name for t in new_tools] + new_steps
+    if not added or (not any(mentions(triage_prompt, n) for n in names) and len(added) < ADDED_SENTENCE):
+        raise _Stop("prompts", "triage_prompt_silent", tools=", ".join(t.name for t in new_tools),
+                    tool=new_tools[0].name)
+    others = {str(pages[other].get("prompt")) for other in pages if other not in new_steps}
+    for step in new_steps:
+        prompt = str(pages[step]["prompt"])
+        own = [t.name for t in pages[step].get("tools", []) if t.name not in SEED_TOOLS] or [
+            t.name for t in pages[step].get("tools", [])]
+        named = any(mentions(prompt, name) for name in own)
+        if own and (prompt in others or (not named and len(prompt.strip()) < ADDED_SENTENCE)):
+            raise _Stop("prompts", "page_prompt_silent", step=step, tools=", ".join(own), tool=own[0])
+    report.ok(VERIFIED["prompts"].format(tool=new_tools[0].name, step=", ".join(map(repr, new_steps))))
+    return new_tools
 
 
-def _run(configs: Mapping[str, StepConfig], text: str, model: Any, report: CheckReport, label: str) -> _Run | None:
-    run = _Run(RunRecorder(), {})
-    try:
-        agent = build_support_agent(model, recorder=run.recorder, configs=_watched(configs, run.returned))
-        ask(agent, text, {"configurable": {"thread_id": f"check-{label}"}})
-    except Exception as exc:  # the learner's tool or page broke the conversation: explain, don't crash
-        report.findings.append(_finding_for_crash(exc))
-        return None
-    return run
+def _around_todo(prompt: str) -> str:
+    line = next(line for line in prompt.splitlines() if has_todo(line))
+    return line.strip()[:80]
 
 
-def _finding_for_crash(exc: Exception) -> Finding:
-    message = str(exc)
-    if "matching ToolMessage" in message:
-        return Finding(
-            "Your escalate tool returns a Command without a ToolMessage, so the conversation stopped with "
-            "'Expected to have a matching ToolMessage'.",
-            "Put the answer to the tool call in the update: Command(update={'messages': [ToolMessage("
-            "'Escalated ...', tool_call_id=runtime.tool_call_id)], 'current_step': 'escalate'}).",
-        )
-    if "no such entry" in message:
-        return Finding(
-            f"A tool moved the conversation to a step with no page: {message}",
-            "The step name your tool sets must be exactly a key of the configs: current_step='escalate'.",
-        )
-    return Finding(f"The conversation crashed: {type(exc).__name__}: {message}",
-                   "Run the conversation yourself (build_support_agent(configs=...)) and read the traceback.")
+# ---- 3. scripted conversations --------------------------------------------------------------------------------------
+def _try(pages: Mapping[str, Mapping], tool: BaseTool, step: str) -> _Try:
+    """Call ``tool`` once, from ``step``, in a scripted conversation; stop the check if the call broke it."""
+    arguments = sample_arguments(convert_to_openai_tool(tool)["function"].get("parameters", {}))
+    start = None if step == "triage" else {"current_step": step, "issue_type": "other"}
+    run = run_script(pages, [tool_move(tool.name, arguments), "All right."], REQUESTS["escalate"]["en"], start=start)
+    where = location(tool)
+    called = run.watch.of(tool.name)
+    error = called[0].error if called and called[0].error is not None else run.error
+    if isinstance(error, ValueError) and "matching ToolMessage" in str(error):
+        cause = "missing_tool_message" if "got: []" in str(error) else "wrong_tool_call_id"
+        raise _Stop("scripted", cause, tool=tool.name, location=where)
+    if isinstance(error, UnknownStepError):
+        suggestion = closest(error.step, error.known) or [s for s in pages if s not in SEED_STEPS][0]
+        raise _Stop("scripted", "misspelt_step", tool=tool.name, target=error.step, location=where,
+                    pages=", ".join(map(repr, pages)), suggestion=suggestion)
+    if error is not None:
+        raise _Stop("scripted", "tool_crashed", tool=tool.name, error=error_text(error),
+                    line=raising_line(error) or f"{tool.name} ({where})")
+    result = called[0].result if called else None
+    update = result.update if isinstance(result, Command) and isinstance(result.update, Mapping) else {}
+    target = update.get("current_step")
+    return _Try(tool, run, str(target) if target is not None and target != step else None)
 
 
-def _escalation_worked(run: _Run, configs: Mapping[str, StepConfig], report: CheckReport) -> bool:
-    rec = run.recorder
-    triage_calls = [c.name for call in rec.model_calls() if call.step == "triage" for c in call.tool_calls]
-    escalate_tools = set(tool_names(configs["escalate"])) - _SHARED_FINISHERS
-    steps = rec.steps_visited()
-    if "escalate" not in steps:
-        moved = [t for t in triage_calls if t != "record_issue"]
-        if moved:
-            returned = run.returned.get(moved[0])
-            how = ("returns a plain value, not a Command" if not isinstance(returned, Command)
-                   else "returns a Command whose update has no 'current_step'")
-            hint = ("A tool that moves the conversation returns Command(update={'current_step': 'escalate', "
-                    "'messages': [ToolMessage(..., tool_call_id=runtime.tool_call_id)]}), not a plain string."
-                    if not isinstance(returned, Command) else
-                    "Add 'current_step': 'escalate' to your Command's update: that line is the handoff.")
-            report.findings.append(Finding(
-                f"The model called {moved[0]} but the conversation never entered 'escalate' "
-                f"(steps: {' -> '.join(steps) or 'triage'}): the tool does not set current_step (it {how}).",
-                hint,
-            ))
-        else:
-            report.findings.append(Finding(
-                f"For {ESCALATE_REQUEST!r} the model never called an escalate tool during triage "
-                f"(it called: {', '.join(triage_calls) or 'nothing'}).",
-                "Offer your escalate tool in configs['triage']['tools'] and say in its docstring when to use it: "
-                "issues that are not billing, technical or other, such as a legal matter or a request for a manager.",
-            ))
-        return False
-    report.verified.append(f"{ESCALATE_REQUEST!r} reached the escalate step ({' -> '.join(steps)})")
-    ran_there = [e for e in rec.tools_run() if e in escalate_tools]
-    if not ran_there:
-        report.findings.append(Finding(
-            "In the escalate step no escalate tool did any work.",
-            "Give configs['escalate'] a work tool (e.g. open_manager_ticket) and a numbered prompt that says to call it.",
-        ))
-        return False
-    if steps[-1] != "done":
-        report.findings.append(Finding(
-            f"The escalated conversation ended in step {steps[-1]!r}, not 'done'.",
-            "Offer end_conversation in configs['escalate']['tools'] and tell the prompt to call it once the work is done.",
-        ))
-        return False
-    report.verified.append(f"the escalate step ran {', '.join(ran_there)} and the conversation ended in 'done'")
-    return True
+def _handoff(pages: Mapping[str, Mapping], new_tools: list[BaseTool], report: CheckReport) -> tuple[BaseTool, str]:
+    new_steps = [s for s in pages if s not in SEED_STEPS]
+    tries = [_try(pages, t, "triage") for t in new_tools]
+    moving = [t for t in tries if t.target in new_steps]
+    if not moving:
+        first = tries[0]
+        called = first.run.watch.of(first.tool.name)
+        result = called[0].result if called else None
+        cause = ("wrong_target" if first.target else
+                 "command_without_step" if isinstance(result, Command) else "returns_plain")
+        raise _Stop("scripted", cause, tool=first.tool.name, step="triage", target=new_steps[0], moved_to=first.target,
+                    location=location(first.tool), pages=", ".join(map(repr, new_steps)),
+                    suggestion=closest(first.target or "", new_steps) or new_steps[0])
+    chosen = moving[0]
+    report.ok(VERIFIED["handoff"].format(tool=chosen.tool.name, step=chosen.target))
+    movers = {t.tool.name for t in tries if t.target}
+    for step in new_steps:
+        for t in pages[step].get("tools", []):
+            if t.name in {x.name for x in pages["triage"]["tools"]} - SEED_TOOLS - movers:
+                raise _Stop("scripted", "work_tool_in_triage", tool=t.name, step=step, handoff=chosen.tool.name)
+    return chosen.tool, str(chosen.target)
 
 
-def _billing_unchanged(rec: RunRecorder, report: CheckReport) -> None:
-    steps = rec.steps_visited()
-    if steps != ["triage", "resolve", "done"] or "resolve_billing" not in rec.tools_run():
-        report.findings.append(Finding(
-            f"{BILLING_REQUEST!r} no longer goes triage -> resolve -> done with resolve_billing "
-            f"(steps: {' -> '.join(steps)}; tools: {', '.join(rec.tools_run())}).",
-            "Keep record_issue in triage, and make the escalate tool's description specific (legal matters, "
-            "asking for a manager) so billing, technical and other issues are not escalated.",
-        ))
-        return
-    report.verified.append(f"{BILLING_REQUEST!r} still goes triage -> resolve -> done with resolve_billing")
+def _page(pages: Mapping[str, Mapping], handoff: BaseTool, step: str, report: CheckReport) -> None:
+    tries = [_try(pages, t, step) for t in pages[step].get("tools", [])]
+    own = [t.tool for t in tries if t.tool.name not in SEED_TOOLS]  # a tool of its own may also finish the step
+    work = [t.tool for t in tries if t.target is None]
+    finish = [t.tool for t in tries if t.target == "done"]
+    if not own:
+        raise _Stop("scripted", "no_work_tool", step=step)
+    if not finish:
+        raise _Stop("scripted", "cannot_finish", step=step, work=own[0].name)
+    report.ok(VERIFIED["page"].format(step=step, work=", ".join(t.name for t in own), finish=finish[0].name))
+    moves = [handoff, *work, finish[0]]
+    script = [tool_move(t.name, sample_arguments(convert_to_openai_tool(t)["function"].get("parameters", {})))
+              for t in moves] + ["Goodbye!"]
+    run = run_script(pages, script, REQUESTS["escalate"]["en"])
+    path = " -> ".join(run.steps)
+    if run.error is not None or run.steps != ["triage", step, "done"] or any(t.name not in run.ran for t in work):
+        raise _Stop("scripted", "path_broken", moves=", ".join(t.name for t in moves), path=path, step=step,
+                    describe=run.recorder.describe("check", width=100))
+    report.ok(VERIFIED["path"].format(path=path))
 
 
-def _model_visible_arguments(t: BaseTool) -> set[str]:
-    """The argument names a model is asked to fill in for this tool (what a hosted model would receive)."""
-    return set(convert_to_openai_tool(t)["function"].get("parameters", {}).get("properties", {}))
+# ---- 4. routing, with the default offline model ------------------------------------------------------------------
+def _routing(pages: Mapping[str, Mapping], handoff: BaseTool, report: CheckReport) -> None:
+    triage = pages["triage"]
+    tools = list(triage["tools"])
+    decide = decide_with_default_model(render_prompt(triage["prompt"], {}))
+    seed = seed_configs()["triage"]
+    baseline = decide_with_default_model(render_prompt(seed["prompt"], {}))
+    languages = ["en", "ko"] if has_korean(triage["prompt"] + handoff.description) else ["en"]
+    escalations = [probe(decide, REQUESTS["escalate"][lang], tools) for lang in languages]
+    if not any(p.picked == handoff.name for p in escalations):
+        first = escalations[0]
+        rivals = [t for t in tools if t.name != handoff.name]
+        cause = "escalate_too_close" if first.order_decides or first.forward.tool is None else "escalate_not_routed"
+        shared = words_in_common(first.request, _text(handoff), *[_text(t) for t in rivals[:1]])
+        raise _Stop("routing", cause, request=first.request, tool=handoff.name, describe=first.describe(),
+                    other=", ".join(t.name for t in rivals), location=location(handoff), shared=shared)
+    report.ok(VERIFIED["routed"].format(request=escalations[0].request, tool=handoff.name))
+    checked = []
+    for path in ("billing", "technical", "other"):
+        for lang in languages:
+            seen = probe(decide, REQUESTS[path][lang], tools, baseline, seed["tools"])
+            if not seen.understood or seen.baseline is None:
+                continue
+            wanted = seen.baseline.tool
+            if seen.forward.tool != wanted or seen.backward.tool != wanted:
+                stray = next(c.tool for c in (seen.forward, seen.backward) if c.tool != wanted) or handoff.name
+                tool = next((t for t in tools if t.name == stray), handoff)
+                raise _Stop("routing", "claims_seed_territory", request=seen.request, describe=seen.describe(),
+                            tool=tool.name, location=location(tool), shared=words_in_common(seen.request, _text(tool)))
+            checked.append(repr(seen.request))
+    report.ok(VERIFIED["seed_paths"].format(requests=", ".join(checked)))
+
+
+def _text(tool: BaseTool) -> str:
+    """What the model reads of a tool: its name and description."""
+    return f"{tool.name} {tool.description}"

@@ -22,6 +22,7 @@ GROUPS: Dict[str, Tuple[str, ...]] = {
     "browser": ("tests/browser",),
     "single_agent": ("tests/single_agent",),
     "multi_agent": ("tests/multi_agent",),
+    "exercises": ("tests/exercises",),
     "server": ("tests/server",),
     "faults": ("tests/faults",),
     "workshop": ("tests/workshop",),

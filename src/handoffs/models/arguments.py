@@ -134,7 +134,7 @@ def fill_arguments(tool: ToolSpec, evidence: Evidence, chosen: tuple[str, str] |
         key = name.lower()
         value: Any = None
         why = ""
-        options = options_of(tool, prop)
+        options = options_of(tool, prop, name)
         if chosen and chosen[0] == name:
             value, why = chosen[1], "the route chosen"
         elif options:

@@ -107,11 +107,18 @@ def word_keys(text: str, drop: frozenset[str] = _GENERIC_WORDS) -> frozenset[str
     return frozenset(keys)
 
 
-def options_of(tool: ToolSpec, prop: dict[str, Any]) -> list[str]:
-    """The allowed values of a property: its enum, or a list written in its (or its tool's) description."""
+_CATEGORY_NAMES = re.compile(r"(?:^|_)(?:issue|category|type|kind|department|topic|area|class|classification|team|"
+                             r"queue|route)s?(?:$|_)", re.I)
+
+
+def options_of(tool: ToolSpec, prop: dict[str, Any], name: str = "") -> list[str]:
+    """The allowed values of a property: its enum, a list written in its own description, or — for a property named
+    like a category (``issue``, ``department``…) — a list in its tool's description ("billing, technical, or other").
+    A free-text argument (``reason``) of a tool described as "charges, invoices and payments" has no options."""
     if prop.get("enum"):
         return [str(v) for v in prop["enum"]]
-    for text in (prop.get("description", ""), tool.description):
+    texts = [prop.get("description", "")] + ([tool.description] if _CATEGORY_NAMES.search(name) else [])
+    for text in texts:
         quoted = re.findall(r"['\"]([^'\"]{1,30})['\"]", text)
         if len(quoted) >= 2:
             return quoted
@@ -149,8 +156,8 @@ def _profile(name: str, description: str, parameters_json: str) -> ToolProfile:
     after_to = re.split(r"(?:^|_)to_", name.lower(), maxsplit=1)
     target = frozenset(_concepts_of(read(after_to[1].replace("_", " ") if len(after_to) > 1 else name_words)))
     tool = ToolSpec(name, description, parameters)
-    options = tuple((prop_name, tuple(options_of(tool, prop)))
-                    for prop_name, prop in tool.properties.items() if isinstance(prop, dict) and options_of(tool, prop))
+    options = tuple((prop_name, tuple(options_of(tool, prop, prop_name))) for prop_name, prop in tool.properties.items()
+                    if isinstance(prop, dict) and options_of(tool, prop, prop_name))
     return ToolProfile(offered, word_keys(f"{name} {description}"), bool(_EXPLICIT_ONLY.search(description)),
                        bool(_PURVIEW.search(description)), bool(_ANY_OTHER.search(description)),
                        "finish" in _concepts_of(read(name_words)),

@@ -226,25 +226,16 @@ class AIAgent(RoutedAgent):
 class HumanAgent(RoutedAgent):
     """A stand-in for a person: waits on the operator's desk, then sends the operator's words to the customer."""
 
-    def __init__(self, description: str, agent_topic_type: str, user_topic_type: str, operators: Operators,
-                 customers: Optional[Customers] = None) -> None:
+    def __init__(self, description: str, agent_topic_type: str, user_topic_type: str, operators: Operators) -> None:
         super().__init__(description)
         self._agent_topic_type = agent_topic_type
         self._user_topic_type = user_topic_type
         self._operators = operators
-        self._customers = customers  # if given, the session's customer is told while the operator has not answered
 
     @message_handler
     async def handle_user_task(self, message: UserTask, ctx: MessageContext) -> None:
         said = [m.content for m in message.context if isinstance(m, UserMessage) and isinstance(m.content, str)]
-        customer = self._customers[self.id.key] if self._customers and self.id.key in self._customers else None
-        if customer is not None:
-            customer.operator_waiting(True)
-        try:
-            human_input = await self._operators.ask(self.id.key, said[-1] if said else "", message.context)
-        finally:
-            if customer is not None:
-                customer.operator_waiting(False)
+        human_input = await self._operators.ask(self.id.key, said[-1] if said else "", message.context)
         context = list(message.context) + [AssistantMessage(content=human_input, source=self.id.type)]
         await self.publish_message(
             AgentResponse(context=context, reply_to_topic_type=self._agent_topic_type),

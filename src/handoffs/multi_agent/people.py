@@ -11,7 +11,9 @@ notebook under nbval, and cannot tell two sessions apart. Here each person is an
 * :class:`Customers` — who the customer of each session is, keyed by session id (the topic source).
 * :class:`OperatorDesk` — where the :class:`~handoffs.multi_agent.agents.HumanAgent` puts a
   :class:`HelpRequest` and awaits an ``asyncio.Future``; the operator (code) calls :meth:`OperatorDesk.answer`.
-  It has the ``ask`` of :class:`handoffs.ui.OperatorPanel`, so the panel can take its place.
+  It has the ``ask`` of :class:`handoffs.ui.OperatorPanel`, so the panel can take its place; both say when a
+  conversation starts and stops waiting (``on_waiting``), which :func:`tell_customers_while_the_operator_is_awaited`
+  passes to the session's customer (their reply timeout then says "no operator has answered yet").
 
 Nothing here knows AutoGen's runtime: these are plain asyncio objects, so a panel or a test can drive them.
 """
@@ -198,6 +200,23 @@ class Customers:
         return iter(list(self._by_session.values()))
 
 
+def tell_customers_while_the_operator_is_awaited(operators: Any, customers: Customers) -> None:
+    """Tell each session's customer when the human agent starts and stops waiting for the operator.
+
+    Works with any operators object that has ``on_waiting`` (:class:`OperatorDesk`, :class:`handoffs.ui.OperatorPanel`);
+    others are left as they are (their customers' timeouts then say less).
+    """
+    on_waiting = getattr(operators, "on_waiting", None)
+    if on_waiting is None:
+        return
+
+    def notice(conversation: str, waiting: bool) -> None:
+        if conversation in customers:
+            customers[conversation].operator_waiting(waiting)
+
+    on_waiting(notice)
+
+
 @dataclass
 class HelpRequest:
     """A conversation waiting for the human operator."""
@@ -215,11 +234,16 @@ class OperatorDesk:
         self._pending: dict[str, HelpRequest] = {}
         self._arrivals: asyncio.Queue[HelpRequest] = asyncio.Queue()
         self._listeners: List[Callable[[HelpRequest], None]] = []
+        self._waiting_listeners: List[Callable[[str, bool], None]] = []
         self.answered: List[tuple[str, str]] = []
 
     def on_request(self, listener: Callable[[HelpRequest], None]) -> None:
         """Call ``listener(request)`` whenever a conversation starts waiting for the operator."""
         self._listeners.append(listener)
+
+    def on_waiting(self, listener: Callable[[str, bool], None]) -> None:
+        """Call ``listener(conversation, True)`` when a conversation starts waiting, ``(…, False)`` when it stops."""
+        self._waiting_listeners.append(listener)
 
     async def ask(self, conversation: str, request: str, context: Iterable[LLMMessage] = ()) -> str:
         """Put a conversation on the desk and wait for the operator's reply (the human agent calls this).
@@ -231,7 +255,13 @@ class OperatorDesk:
         self._arrivals.put_nowait(item)
         for listener in self._listeners:
             listener(item)
-        return await item.reply
+        for waiting in self._waiting_listeners:
+            waiting(conversation, True)
+        try:
+            return await item.reply
+        finally:
+            for waiting in self._waiting_listeners:
+                waiting(conversation, False)
 
     @property
     def pending(self) -> List[HelpRequest]:

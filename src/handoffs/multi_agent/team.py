@@ -7,9 +7,13 @@ own name, exactly as the seed does, and returns a :class:`Team`. ``team.open_ses
 conversation carries the session id as its source/key, so AutoGen creates one agent instance per session and
 sessions never see each other's messages.
 
-The prompts are the seed's, word for word (including its missing spaces between sentences). ``agents=`` picks
-which agent types this process hosts (a gRPC worker hosts some, another process the rest). This module wires
-things together; the behaviour lives in :mod:`~handoffs.multi_agent.agents`.
+The registrations themselves are :func:`register_seed_agents`, written as the seed writes its registration cell
+(``AIAgent.register(runtime, type=..., factory=lambda: AIAgent(...))`` then
+``runtime.add_subscription(TypeSubscription(...))``, once per agent); notebook 06 runs it as a cell that a test keeps
+identical to this function. The prompts are the seed's, word for word (including its missing spaces between
+sentences). ``agents=`` picks which agent types this process hosts (a gRPC worker hosts some, another process the
+rest; :class:`HostedOnly` skips the others). This module wires things together; the behaviour lives in
+:mod:`~handoffs.multi_agent.agents`.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from autogen_core import (
     AgentId,
     AgentInstantiationContext,
     AgentRuntime,
-    BaseAgent,
+    AgentType,
     SingleThreadedAgentRuntime,
     TopicId,
     TypeSubscription,
@@ -42,7 +46,7 @@ from .delegates import (
     user_topic_type,
 )
 from .messages import ConfirmOrder, OrderConfirmation, UserLogin
-from .people import Customer, Customers, OperatorDesk
+from .people import Customer, Customers, OperatorDesk, tell_customers_while_the_operator_is_awaited
 from .tools import Ledger, refund_tools, sales_tools
 
 TRIAGE_PROMPT = (
@@ -94,15 +98,6 @@ def ask_the_customer() -> Callable[[str], Any]:
     return confirm
 
 
-async def register_with_subscription(
-    runtime: AgentRuntime, agent_class: type[BaseAgent], topic_type: str, factory: Callable[[], BaseAgent]
-) -> str:
-    """Register an agent type named like its topic type and subscribe it to that topic type (the seed's pattern)."""
-    agent_type = await agent_class.register(runtime, type=topic_type, factory=factory)  # type: ignore[arg-type]
-    await runtime.add_subscription(TypeSubscription(topic_type=topic_type, agent_type=agent_type.type))
-    return agent_type.type
-
-
 @dataclass
 class Team:
     """A registered team: its runtime and the people, records and agent types that go with it."""
@@ -126,6 +121,113 @@ def new_runtime(recorder: Any = None) -> SingleThreadedAgentRuntime:
     """A single-process runtime; with a recorder, its intervention handler sees every published message."""
     handlers = [recorder.autogen_intervention_handler()] if recorder is not None else None
     return SingleThreadedAgentRuntime(intervention_handlers=handlers)
+
+
+async def register_seed_agents(runtime: AgentRuntime, team: Team, model_client: ChatCompletionClient,
+                               triage_delegate_tools: Sequence[Tool] = TRIAGE_DELEGATE_TOOLS, **limits: Any) -> None:
+    # Register the triage agent: an agent type named like its topic type, and a factory. The runtime calls the
+    # factory once per session (the session id is the agent's key), so sessions never share an agent instance.
+    triage_agent_type = await AIAgent.register(
+        runtime,
+        type=triage_agent_topic_type,  # Using the topic type as the agent type.
+        factory=lambda: AIAgent(
+            description="A triage agent.",
+            system_message=SystemMessage(content=TRIAGE_PROMPT),
+            model_client=model_client,
+            tools=[],
+            delegate_tools=list(triage_delegate_tools),
+            agent_topic_type=triage_agent_topic_type,
+            user_topic_type=user_topic_type,
+            **limits,
+        ),
+    )
+    # Add subscriptions for the triage agent: it will receive messages published to its own topic only.
+    await runtime.add_subscription(TypeSubscription(topic_type=triage_agent_topic_type, agent_type=triage_agent_type.type))
+
+    # Register the sales agent (its work tools are bound to this session's ledger and customer).
+    sales_agent_type = await AIAgent.register(
+        runtime,
+        type=sales_agent_topic_type,
+        factory=lambda: AIAgent(
+            description="A sales agent.",
+            system_message=SystemMessage(content=SALES_PROMPT),
+            model_client=model_client,
+            tools=sales_tools(team.ledger, current_session(), ask_the_customer()),
+            delegate_tools=[transfer_back_to_triage_tool],
+            agent_topic_type=sales_agent_topic_type,
+            user_topic_type=user_topic_type,
+            **limits,
+        ),
+    )
+    await runtime.add_subscription(TypeSubscription(topic_type=sales_agent_topic_type, agent_type=sales_agent_type.type))
+
+    # Register the issues and repairs agent.
+    issues_and_repairs_agent_type = await AIAgent.register(
+        runtime,
+        type=issues_and_repairs_agent_topic_type,
+        factory=lambda: AIAgent(
+            description="An issues and repairs agent.",
+            system_message=SystemMessage(content=ISSUES_AND_REPAIRS_PROMPT),
+            model_client=model_client,
+            tools=refund_tools(team.ledger, current_session()),
+            delegate_tools=[transfer_back_to_triage_tool],
+            agent_topic_type=issues_and_repairs_agent_topic_type,
+            user_topic_type=user_topic_type,
+            **limits,
+        ),
+    )
+    await runtime.add_subscription(
+        TypeSubscription(topic_type=issues_and_repairs_agent_topic_type, agent_type=issues_and_repairs_agent_type.type)
+    )
+
+    # Register the human agent: it waits on the team's operator desk instead of input().
+    human_agent_type = await HumanAgent.register(
+        runtime,
+        type=human_agent_topic_type,
+        factory=lambda: HumanAgent(
+            description="A human agent.",
+            agent_topic_type=human_agent_topic_type,
+            user_topic_type=user_topic_type,
+            operators=team.operators,
+        ),
+    )
+    await runtime.add_subscription(TypeSubscription(topic_type=human_agent_topic_type, agent_type=human_agent_type.type))
+
+    # Register the user agent: the customer's proxy, which starts every conversation with the triage agent.
+    user_agent_type = await UserAgent.register(
+        runtime,
+        type=user_topic_type,
+        factory=lambda: UserAgent(
+            description="A user agent.",
+            user_topic_type=user_topic_type,
+            agent_topic_type=triage_agent_topic_type,  # Start with the triage agent.
+            customers=team.customers,
+        ),
+    )
+    await runtime.add_subscription(TypeSubscription(topic_type=user_topic_type, agent_type=user_agent_type.type))
+
+
+class HostedOnly:
+    """A view of a runtime that registers and subscribes only the agent types this process hosts.
+
+    A gRPC worker hosts some of the team's agents and another process the rest; :func:`register_seed_agents`
+    stays the seed's plain sequence of registrations, and this view skips the ones hosted elsewhere.
+    """
+
+    def __init__(self, runtime: AgentRuntime, hosted: Iterable[str]) -> None:
+        self._runtime, self._hosted = runtime, set(hosted)
+
+    async def register_factory(self, type: Any, agent_factory: Any, *, expected_class: Any = None) -> AgentType:
+        if AgentType(str(getattr(type, "type", type))).type not in self._hosted:
+            return type if isinstance(type, AgentType) else AgentType(type)
+        return await self._runtime.register_factory(type=type, agent_factory=agent_factory, expected_class=expected_class)
+
+    async def add_subscription(self, subscription: Any) -> None:
+        if getattr(subscription, "agent_type", None) in self._hosted:
+            await self._runtime.add_subscription(subscription)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._runtime, name)
 
 
 async def build_team(
@@ -159,34 +261,10 @@ async def build_team(
     team = Team(runtime, customers or Customers(), operators or OperatorDesk(), ledger or Ledger(), recorder)
     client = recorder.wrap_model_client(model_client) if recorder is not None and model_client else model_client
     limits = dict(max_handoffs_per_turn=max_handoffs_per_turn, overflow_topic_type=overflow_topic_type,
-                  keyed_side_effects=keyed_side_effects)
+                  keyed_side_effects=keyed_side_effects, side_effects=team.side_effects)
+    tell_customers_while_the_operator_is_awaited(team.operators, team.customers)
 
-    def ai_agent(description: str, prompt: str, topic_type: str, tools: Callable[[], list[Tool]],
-                 delegates: Sequence[Tool]) -> Callable[[], AIAgent]:
-        return lambda: AIAgent(
-            description=description, system_message=SystemMessage(content=prompt), model_client=client,
-            tools=tools(), delegate_tools=list(delegates), agent_topic_type=topic_type,
-            user_topic_type=user_topic_type, side_effects=team.side_effects, **limits,  # type: ignore[arg-type]
-        )
-
-    factories: dict[str, tuple[type[BaseAgent], Callable[[], BaseAgent]]] = {
-        triage_agent_topic_type: (AIAgent, ai_agent(
-            "A triage agent.", TRIAGE_PROMPT, triage_agent_topic_type, lambda: [], triage_delegate_tools)),
-        sales_agent_topic_type: (AIAgent, ai_agent(
-            "A sales agent.", SALES_PROMPT, sales_agent_topic_type,
-            lambda: sales_tools(team.ledger, current_session(), ask_the_customer()), [transfer_back_to_triage_tool])),
-        issues_and_repairs_agent_topic_type: (AIAgent, ai_agent(
-            "An issues and repairs agent.", ISSUES_AND_REPAIRS_PROMPT, issues_and_repairs_agent_topic_type,
-            lambda: refund_tools(team.ledger, current_session()), [transfer_back_to_triage_tool])),
-        human_agent_topic_type: (HumanAgent, lambda: HumanAgent(
-            description="A human agent.", agent_topic_type=human_agent_topic_type,
-            user_topic_type=user_topic_type, operators=team.operators, customers=team.customers)),
-        user_topic_type: (UserAgent, lambda: UserAgent(
-            description="A user agent.", user_topic_type=user_topic_type,
-            agent_topic_type=triage_agent_topic_type, customers=team.customers)),  # start with the triage agent
-    }
-    for topic_type in ALL_AGENTS:
-        if topic_type in hosted:
-            agent_class, factory = factories[topic_type]
-            team.agent_types.append(await register_with_subscription(runtime, agent_class, topic_type, factory))
+    where = runtime if hosted == set(ALL_AGENTS) else HostedOnly(runtime, hosted)
+    await register_seed_agents(where, team, client, triage_delegate_tools, **limits)  # type: ignore[arg-type]
+    team.agent_types = [agent for agent in ALL_AGENTS if agent in hosted]
     return team

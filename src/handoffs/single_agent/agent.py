@@ -8,6 +8,7 @@ Everything the bot is lives in the other modules; this one only plugs them toget
         middleware=[apply_step_config,     # turns the page before each model call
                     step_guard,            # refuses tools the current step does not offer
                     side_effects_once,     # refuses a call that would repeat a side effect
+                    *middleware,           # optional: yours (e.g. the guard you write in notebook 03b)
                     <recorder>],           # optional: sees what the model saw, and every tool result
         state_schema=SupportState,
         checkpointer=checkpointer,         # memory between invoke() calls (same thread_id)
@@ -28,16 +29,17 @@ What this module is not: it does not run conversations (see :func:`ask` for the 
 from __future__ import annotations
 
 import uuid
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from langchain.agents import create_agent
+from langchain.agents.middleware import AgentMiddleware
 from langchain_core.language_models import BaseChatModel
 
 from handoffs.single_agent.memory import sqlite_memory
 from handoffs.single_agent.middleware import step_config_middleware, step_guard_middleware
 from handoffs.single_agent.once import side_effects_once_middleware
 from handoffs.single_agent.state import FIRST_STEP, SupportState
-from handoffs.single_agent.steps import STEP_CONFIGS, StepConfig, all_tools
+from handoffs.single_agent.steps import STEP_CONFIGS, StepConfig, all_tools, with_tools
 from handoffs.text_safety import readable
 
 __all__ = ["ask", "build_support_agent", "default_model", "last_reply", "new_thread", "sqlite_memory"]
@@ -58,6 +60,7 @@ def build_support_agent(
     recorder: Any = None,
     configs: Mapping[str, StepConfig] = STEP_CONFIGS,
     name: str = "support_bot",
+    middleware: Sequence[AgentMiddleware] = (),
 ) -> Any:
     """Seed 000's support bot: one agent whose prompt and tools follow ``state["current_step"]``.
 
@@ -69,20 +72,24 @@ def build_support_agent(
             ``side_effects_once`` (to see the gaps).
         recorder: a ``handoffs.recorder.RunRecorder``; its LangChain middleware records every model call
             (prompt, tools offered, reply and its reason) and every tool call.
-        configs: the binder of scripts (step -> prompt, tools); defaults to the seed's three steps.
+        configs: the binder of scripts (step -> prompt, tools); defaults to the seed's three steps. Tools may be
+            plain functions (each becomes one tool).
         name: the agent's name (shown by the recorder and in the graph).
+        middleware: more middleware, inside the step guard and outside the recorder.
     """
     if FIRST_STEP not in configs:
         raise ValueError(f"The configs need a {FIRST_STEP!r} step (the first step); they have: {', '.join(configs)}.")
-    middleware = [step_config_middleware(configs)]
+    configs = with_tools(configs)
+    stack = [step_config_middleware(configs)]
     if guard:
-        middleware += [step_guard_middleware(configs), side_effects_once_middleware(configs)]
+        stack += [step_guard_middleware(configs), side_effects_once_middleware(configs)]
+    stack += list(middleware)
     if recorder is not None:
-        middleware.append(recorder.langchain_middleware(default_step=FIRST_STEP))
+        stack.append(recorder.langchain_middleware(default_step=FIRST_STEP))
     return create_agent(
         model if model is not None else default_model(),
         tools=all_tools(configs),
-        middleware=middleware,
+        middleware=stack,
         state_schema=SupportState,
         checkpointer=checkpointer,
         name=name,

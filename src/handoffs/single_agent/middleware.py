@@ -16,10 +16,13 @@ prompt-injected one. The guard checks each tool call against the *current* step'
 call is answered with an error ``ToolMessage`` the model can read ("not available in step ...; the
 tools you can use now are ...") and the tool is never executed.
 
-Both are built by factories taking the configs, so the same code serves the seed's bot
-(:data:`apply_step_config`, :data:`step_guard`) and any binder you write (notebook 04). The decorators
-make a middleware for one calling style only; :func:`_also_async` gives each its async twin, so the agent
-works with ``invoke`` and with ``ainvoke`` (e.g. a chat backend built with ``use_async=True``).
+``apply_step_config`` is written as seed 000 writes it: a plain ``@wrap_model_call`` function over the seed's
+binder (notebook 02 runs it as a cell a test keeps identical to this one). Steps 1-3 live in
+:func:`configure_request`, which the factories share: :func:`step_config_middleware` and
+:func:`step_guard_middleware` build the same middlewares for any binder you write (notebook 04), and
+:data:`step_guard` is the guard of the seed's binder. The decorators make a middleware for one calling style
+only; :func:`_also_async` gives each its async twin, so the agent works with ``invoke`` and with ``ainvoke``
+(e.g. a chat backend built with ``use_async=True``).
 
 What this module is not: it holds no step content (see :mod:`handoffs.single_agent.steps`).
 """
@@ -28,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from langchain.agents.middleware import AgentMiddleware, ModelRequest, wrap_model_call, wrap_tool_call
+from langchain.agents.middleware import AgentMiddleware, ModelRequest, ModelResponse, wrap_model_call, wrap_tool_call
 from langchain.messages import SystemMessage, ToolMessage
 
 from handoffs.single_agent.state import SupportState
@@ -36,9 +39,9 @@ from handoffs.single_agent.steps import STEP_CONFIGS, StepConfig, config_for, re
 
 
 def configure_request(request: ModelRequest, configs: Mapping[str, StepConfig]) -> ModelRequest:
-    """The same model request, with the current step's prompt and tools (steps 1-3 above)."""
-    _step, config = config_for(configs, request.state)
-    return request.override(
+    """The same model request, with the current step's prompt and tools (steps 1-3 of seed 000's middleware)."""
+    _step, config = config_for(configs, request.state)  # 1-2: read current_step ("triage" if unset), open its page
+    return request.override(  # 3: that page's prompt ({issue_type} filled in) and tools, for this one call
         system_message=SystemMessage(content=render_prompt(config["prompt"], request.state)),
         tools=list(config["tools"]),
     )
@@ -100,8 +103,17 @@ def _also_async(middleware: AgentMiddleware, hook: str, async_func: Callable) ->
     return middleware
 
 
-#: The seed's middleware for the seed's binder.
-apply_step_config = step_config_middleware(STEP_CONFIGS)
+@wrap_model_call
+def apply_step_config(request: ModelRequest, handler: Callable[[ModelRequest], ModelResponse]) -> ModelResponse:
+    request = configure_request(request, STEP_CONFIGS)  # 1-3: read current_step, look up its page, swap prompt + tools
+    return handler(request)  # 4: the real model call, with this step's script
+
+
+async def _apply_step_config_async(request: ModelRequest, handler: Callable) -> Any:
+    return await handler(configure_request(request, STEP_CONFIGS))
+
+
+_also_async(apply_step_config, "awrap_model_call", _apply_step_config_async)
 
 #: The guard for the seed's binder.
 step_guard = step_guard_middleware(STEP_CONFIGS)

@@ -1,6 +1,7 @@
 """The binder of scripts: one page (prompt + tools) per step of the conversation.
 
-Seed 000 keeps every step's behaviour in one dictionary, ``configs``. Here it is :data:`STEP_CONFIGS`::
+Seed 000 keeps every step's behaviour in one dictionary, ``configs``. Here it is :data:`STEP_CONFIGS`
+(built by :func:`seed_configs`)::
 
     STEP_CONFIGS = {
         "triage":  {"prompt": TRIAGE_PROMPT,  "tools": [record_issue]},
@@ -16,7 +17,11 @@ declared handoff must be what the tool really does).
 
 Prompts may mention ``{issue_type}`` or ``{current_step}``: :func:`render_prompt` fills them from the
 state, leaving any other braces alone. Adding a step is adding a page (seed 000's closing exercise; see
-notebook 04).
+notebook 04): start from :func:`seed_configs`, a fresh copy to change freely. :data:`STEP_CONFIGS` itself is
+read-only (:mod:`handoffs.single_agent.readonly`), so a shallow copy's ``append`` cannot change the kit's bot.
+
+A page's tools may be ``@tool`` objects, ``BaseTool`` instances or plain functions (``create_agent`` accepts
+all three); :func:`with_tools` turns plain functions into tools once, so every step sees the same object.
 
 What this module is not: it does not apply the pages (the middleware does) and it runs nothing.
 """
@@ -26,9 +31,10 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from langchain_core.tools import BaseTool
+from langchain_core.tools import BaseTool, tool
 from typing_extensions import NotRequired, TypedDict
 
+from handoffs.single_agent.readonly import read_only
 from handoffs.single_agent.state import current_step_of, issue_type_of
 from handoffs.single_agent.tools import (
     end_conversation,
@@ -60,22 +66,29 @@ Call end_conversation once the issue is resolved."""
 DONE_PROMPT = """You are a friendly customer support agent. The conversation is DONE: the issue is resolved.
 Say a short, polite goodbye to the user and thank them for their patience. You have no tools in this step."""
 
-STEP_CONFIGS: dict[str, StepConfig] = {
-    "triage": {
-        "prompt": TRIAGE_PROMPT,
-        "tools": [record_issue],
-        "handoffs": {"record_issue": "resolve"},
-    },
-    "resolve": {
-        "prompt": RESOLVE_PROMPT,
-        "tools": [resolve_billing, resolve_technical, resolve_other, end_conversation],
-        "handoffs": {"end_conversation": "done"},
-    },
-    "done": {
-        "prompt": DONE_PROMPT,
-        "tools": [],
-    },
-}
+
+def seed_configs() -> dict[str, StepConfig]:
+    """Seed 000's binder, built afresh on every call: a copy you may change (add a page, offer another tool)."""
+    return {
+        "triage": {
+            "prompt": TRIAGE_PROMPT,
+            "tools": [record_issue],
+            "handoffs": {"record_issue": "resolve"},
+        },
+        "resolve": {
+            "prompt": RESOLVE_PROMPT,
+            "tools": [resolve_billing, resolve_technical, resolve_other, end_conversation],
+            "handoffs": {"end_conversation": "done"},
+        },
+        "done": {
+            "prompt": DONE_PROMPT,
+            "tools": [],
+        },
+    }
+
+
+#: The seed's binder, read-only (change a copy from :func:`seed_configs` instead).
+STEP_CONFIGS: dict[str, StepConfig] = read_only(seed_configs())
 
 
 class UnknownStepError(KeyError):
@@ -109,9 +122,33 @@ def render_prompt(prompt: str, state: Mapping[str, Any]) -> str:
     return _PLACEHOLDER.sub(lambda m: values[m.group(1)], prompt)
 
 
+def tool_name(t: Any) -> str:
+    """The name the model sees for a tool: a tool's ``name``, a plain function's ``__name__``."""
+    return str(getattr(t, "name", None) or getattr(t, "__name__", None) or repr(t))
+
+
 def tool_names(config: Mapping[str, Any]) -> list[str]:
     """The names of the tools a page offers, in order."""
-    return [t.name for t in config.get("tools", [])]
+    return [tool_name(t) for t in config.get("tools", [])]
+
+
+def with_tools(configs: Mapping[str, StepConfig]) -> dict[str, StepConfig]:
+    """The binder with every plain function turned into a tool (one tool per function, shared by its steps)."""
+    made: dict[int, BaseTool] = {}
+
+    def as_tool(t: Any) -> Any:
+        if isinstance(t, BaseTool) or not callable(t) or isinstance(t, type):
+            return t
+        return made.setdefault(id(t), tool(t))
+
+    return {step: {**page, "tools": [as_tool(t) for t in page.get("tools", [])]} for step, page in configs.items()}
+
+
+def same_tool(a: BaseTool, b: BaseTool) -> bool:
+    """One tool, or a copy of it (``copy.deepcopy`` of a binder copies tools but keeps their functions)."""
+    body = getattr(a, "func", None) or getattr(a, "coroutine", None)
+    return a is b or (type(a) is type(b) and a.name == b.name and a.description == b.description
+                      and body is (getattr(b, "func", None) or getattr(b, "coroutine", None)))
 
 
 def all_tools(configs: Mapping[str, StepConfig]) -> list[BaseTool]:
@@ -123,7 +160,7 @@ def all_tools(configs: Mapping[str, StepConfig]) -> list[BaseTool]:
     for step, config in configs.items():
         for t in config.get("tools", []):
             other = seen.setdefault(t.name, t)
-            if other is not t:
+            if not same_tool(other, t):
                 raise ValueError(f"Two different tools are named {t.name!r} (second one in step {step!r}).")
     return list(seen.values())
 

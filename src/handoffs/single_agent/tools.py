@@ -10,7 +10,8 @@ Seed 000's rule of thumb, which this module follows:
 A ``Command`` that answers a tool call **must** carry a ``ToolMessage`` with
 ``tool_call_id=runtime.tool_call_id`` in ``update["messages"]``: the model asked a question (the tool
 call) and LangGraph refuses to go on without its answer ("Expected to have a matching ToolMessage").
-:func:`handoff` builds such a Command so no tool forgets it.
+``record_issue`` writes its Command out in full, as seed 000 does (notebook 02 runs it as a cell);
+:func:`handoff` builds the same kind of Command for the other tools, so none forgets the message.
 
 The docstrings are the tools' descriptions: they are all a model (real or offline) knows about when to
 call a tool, so they say plainly what the tool is for and when to call it.
@@ -59,11 +60,13 @@ def record_issue(issue: str, runtime: ToolRuntime[None, SupportState]) -> Comman
     if category not in ISSUE_TYPES:
         options = ", ".join(ISSUE_TYPES)
         return f"Not recorded: '{issue}' is not a category. Use one of: {options}."
-    return handoff(
-        runtime,
-        f"Issue recorded as {category}. Moving to the resolve step.",
-        to_step="resolve",
-        issue_type=category,
+    return Command(
+        update={
+            "messages": [ToolMessage(f"Issue recorded as {category}. Moving to the resolve step.",
+                                     tool_call_id=runtime.tool_call_id)],  # answers the model's tool call
+            "issue_type": category,
+            "current_step": "resolve",  # the handoff: the next model call gets the resolve page
+        }
     )
 
 

@@ -53,6 +53,7 @@ class OperatorPanel:
         self._tasks: set[asyncio.Task] = set()
         self._sending = False  # a click's reply is scheduled and not finished
         self._last_sent_at = 0.0
+        self._waiting_listeners: list[Any] = []
 
         self.title = widgets.HTML(f"<b style='font-size:17px'>{esc(title)}</b>")
         self.waiting = widgets.HTML().add_class("handoffs-operator-waiting")
@@ -70,6 +71,10 @@ class OperatorPanel:
         self.send_button.on_click(lambda _button: self._start(self.reply_box.value))
         self._render()
 
+    def on_waiting(self, listener: Any) -> None:
+        """Call ``listener(conversation, True)`` when a customer starts waiting here, ``(…, False)`` when they stop."""
+        self._waiting_listeners.append(listener)
+
     # ---- the agent's side ----------------------------------------------------------------------
     async def ask(self, conversation: str, request: str, context: Iterable[Any] = (),
                   timeout: float | None = None) -> str:
@@ -80,12 +85,16 @@ class OperatorPanel:
         self.pending.append(item)
         self._queue().put_nowait(item)
         self._render()
+        for waiting in self._waiting_listeners:
+            waiting(item.conversation, True)
         try:
             return await asyncio.wait_for(asyncio.shield(item.answer), timeout)
         except asyncio.TimeoutError:
             raise TimeoutError(f"the operator did not answer conversation {item.conversation!r} "
                                f"within {timeout:g} s") from None
         finally:
+            for waiting in self._waiting_listeners:
+                waiting(item.conversation, False)
             if item in self.pending:
                 self.pending.remove(item)
                 self._render()

@@ -1,0 +1,77 @@
+"""Routing probes: does a customer's request reach a tool from its description, whatever the tools' order?
+
+Where routing *is* what an exercise checks ("does a legal complaint reach your escalate tool?"), the checkers ask
+the kit's default offline model one question: the step's (or agent's) real prompt, one customer message, the real
+tools. They ask it twice — tools in the learner's order and reversed — because a verdict must not rest on list
+order, and once more with only the seed's tools (the *baseline*): when even the seed's tools get no tool call for
+a message, the model did not understand that message (a language it does not read yet), and the probe says
+nothing about the learner's description.
+
+A model that answers in text instead of calling a tool has *asked* (a clarifying question): two descriptions were
+too close, or none fits. Each :class:`Choice` keeps the model's own reason, which names the words that decided.
+
+What this module is not: it knows no framework (the checkers pass a synchronous ``decide`` function; AutoGen's
+checker awaits its model calls first and builds :class:`Probe` itself) and holds no hint text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from .report import REPORT_TEXT
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the model did with one message: the tool it called (None: it answered in text), and why."""
+
+    tool: str | None
+    reason: str
+    text: str = ""
+
+    def describe(self) -> str:
+        did = (REPORT_TEXT["called"].format(tool=self.tool) if self.tool
+               else REPORT_TEXT["asked"].format(text=self.text[:80]))
+        return REPORT_TEXT["with_reason"].format(did=did, reason=self.reason or REPORT_TEXT["no_reason"])
+
+
+Decide = Callable[[str, Sequence[Any]], Choice]  # (customer message, tools in order) -> what the model did
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One message, decided with the tools in the learner's order, reversed, and (optionally) the seed's only."""
+
+    request: str
+    forward: Choice
+    backward: Choice
+    baseline: Choice | None = None
+
+    @property
+    def picked(self) -> str | None:
+        """The tool called in both orders, or None (asked, or the order decided)."""
+        return self.forward.tool if self.forward.tool == self.backward.tool else None
+
+    @property
+    def order_decides(self) -> bool:
+        return self.forward.tool != self.backward.tool
+
+    @property
+    def understood(self) -> bool:
+        """False when the model called no tool at all — not with the learner's tools in either order, nor with the
+        seed's own: it could not read the message. (A message only the learner's new tool can serve, such as a
+        double charge, gets a question from the seed's tools alone; that is understanding, not its absence.)"""
+        return self.baseline is None or any(c.tool is not None for c in (self.forward, self.backward, self.baseline))
+
+    def describe(self) -> str:
+        if self.order_decides:
+            return REPORT_TEXT["both_orders"].format(forward=self.forward.describe(), backward=self.backward.describe())
+        return self.forward.describe()
+
+
+def probe(decide: Decide, request: str, tools: Sequence[Any], baseline: Decide | None = None,
+          seed_tools: Sequence[Any] = ()) -> Probe:
+    """Decide ``request`` with ``tools``, with ``tools`` reversed, and with ``baseline`` on ``seed_tools`` if given."""
+    return Probe(request, decide(request, list(tools)), decide(request, list(reversed(tools))),
+                 baseline(request, list(seed_tools)) if baseline is not None else None)

@@ -1,0 +1,173 @@
+"""The checker for notebook 03b: write the step guard that closes seed 000's boundary gap.
+
+``check_step_guard(my_step_guard)`` takes the learner's guard — a ``@wrap_tool_call`` middleware, an
+``AgentMiddleware`` instance with a ``wrap_tool_call`` method, or a function that builds one (from no arguments,
+or from the binder) — puts it into the seed's bot in place of the kit's guard, and runs three kinds of
+conversation, stopping at the first finding (``report.stopped_by`` names the phase):
+
+1. **shape**: it is a middleware that wraps tool calls;
+2. **rogue**: the rogue model (``OfflineChatModel(rogue="resolve_billing")``) calls ``resolve_billing`` in
+   triage after "Hello!". It must not run, and the model must get a readable ``ToolMessage`` answering that very
+   call. A guard that raises, only prints, returns a string or answers another call id is named as such;
+3. **scripted** (script mode): a whole billing conversation runs record_issue, resolve_billing and
+   end_conversation in their own steps (a guard that blocks offered tools fails here), and out-of-step calls in
+   the resolve and done steps are refused too (a guard that only watches triage fails here).
+
+Around the guard sit two :class:`~handoffs.exercises.langchain_runs.ToolWatch` es: the outer one sees what the
+guard returned or raised, the inner one which calls got past it (and so ran). The sentences live in
+:mod:`.guard_text`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import io
+import logging
+from typing import Any
+
+from langchain.agents.middleware import AgentMiddleware
+from langchain.messages import ToolMessage
+from langgraph.types import Command
+
+from handoffs.models import OfflineChatModel
+from handoffs.single_agent.steps import seed_configs
+
+from .guard_text import HINTS, PASSED, REQUESTS, VERIFIED
+from .langchain_runs import Run, ToolWatch, run_script, tool_move
+from .learner_code import error_text, location, raising_line
+from .report import CheckReport, Finding
+
+ROGUE_TOOL = "resolve_billing"
+BILLING_PATH = [tool_move("record_issue", {"issue": "billing"}), tool_move("resolve_billing"),
+                tool_move("end_conversation"), "Goodbye!"]
+LATER = [("resolve", "record_issue", {"issue": "other"}), ("done", "resolve_billing", {})]
+
+
+class _Stop(Exception):
+    def __init__(self, phase: str, cause: str, **fields: Any):
+        super().__init__(cause)
+        self.phase, self.finding = phase, Finding.of(HINTS, cause, **fields)
+
+
+def check_step_guard(guard: Any) -> CheckReport:
+    """Judge the learner's step guard; see the module docstring for the phases."""
+    report = CheckReport(PASSED)
+    try:
+        middleware, name = _middleware(guard)
+        report.ok(VERIFIED["hook"].format(name=name))
+        _rogue(middleware, name, report)
+        _allowed(middleware, name, report)
+        _later(middleware, name, report)
+    except _Stop as stop:
+        report.fail(stop.finding, stop.phase)
+    return report
+
+
+# ---- 1. shape -------------------------------------------------------------------------------------------------------
+def _middleware(guard: Any) -> tuple[AgentMiddleware, str]:
+    name = getattr(guard, "name", None) or getattr(guard, "__name__", None) or type(guard).__name__
+    if guard is None:
+        raise _Stop("shape", "no_guard", got=guard)
+    if isinstance(guard, type):
+        if issubclass(guard, AgentMiddleware):
+            raise _Stop("shape", "guard_class", name=guard.__name__)
+        raise _Stop("shape", "no_guard", got=guard)
+    if not isinstance(guard, AgentMiddleware) and callable(guard):
+        parameters = list(inspect.signature(guard).parameters)
+        if len(parameters) >= 2:
+            raise _Stop("shape", "not_decorated", name=name, location=location(guard))
+        try:
+            guard = guard(seed_configs()) if parameters else guard()
+        except Exception as error:
+            raise _Stop("shape", "factory_failed", error=error_text(error), line=raising_line(error) or name)
+        name = getattr(guard, "name", None) or type(guard).__name__
+    if not isinstance(guard, AgentMiddleware):
+        raise _Stop("shape", "no_guard", got=guard)
+    if type(guard).wrap_tool_call is AgentMiddleware.wrap_tool_call:
+        only_async = type(guard).awrap_tool_call is not AgentMiddleware.awrap_tool_call
+        raise _Stop("shape", "async_only" if only_async else "wrong_hook", name=name, location=location(type(guard)))
+    return guard, name
+
+
+def _run(guard: AgentMiddleware, text: str, *, script: list | None = None, start: dict | None = None,
+         model: Any = None) -> tuple[Run, str]:
+    """One conversation with the guard between two watches; also what it printed or logged meanwhile."""
+    outer = ToolWatch("outer")
+    said = io.StringIO()
+    handler = logging.StreamHandler(said)
+    root = logging.getLogger()
+    root.addHandler(handler)
+    try:
+        with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
+            run = run_script(seed_configs(), script or [], text, guard=False, middleware=[outer, guard],
+                             start=start, model=model)
+    finally:
+        root.removeHandler(handler)
+    run.outer = outer
+    return run, said.getvalue().strip()
+
+
+def _judge_refusal(run: Run, said: str, tool: str, step: str, name: str, phase: str) -> str:
+    """The refusal's text if the guard refused ``tool`` properly; else stop the check with the reason."""
+    assert run.outer is not None
+    seen = run.outer.of(tool)
+    reached = run.watch.of(tool)
+    if seen and seen[0].error is not None and not reached:
+        error = seen[0].error
+        line = raising_line(error) or name
+        if isinstance(error, KeyError) and "current_step" in str(error):
+            raise _Stop(phase, "state_default", error=error_text(error), line=line)
+        if line.split(": ", 1)[-1].startswith("raise"):
+            raise _Stop(phase, "guard_raises", error=error_text(error), line=line)
+        raise _Stop(phase, "guard_crashed", error=error_text(error), line=line, tool=tool, step=step, name=name)
+    if reached:
+        cause = "only_logs" if said and phase == "rogue" else "lets_through" if phase == "rogue" else "lets_through_later"
+        raise _Stop(phase, cause, said=said[:80], name=name, tool=tool, step=step)
+    if not seen:
+        raise _Stop(phase, "guard_crashed", error=error_text(run.error) if run.error else "nothing", tool=tool,
+                    step=step, name=name, line=raising_line(run.error) if run.error else name)
+    result = seen[0].result
+    if not isinstance(result, (ToolMessage, Command)):
+        effect = error_text(run.error) if run.error else "the text arrived as if the customer had said it"
+        got = "None" if result is None else f"a {type(result).__name__} ({str(result)[:40]!r})"
+        raise _Stop(phase, "not_a_tool_message", got=got, effect=effect, name=name)
+    if isinstance(result, ToolMessage):
+        if result.tool_call_id != seen[0].call_id:
+            raise _Stop(phase, "wrong_tool_call_id", got=result.tool_call_id, wanted=seen[0].call_id, name=name)
+        if not str(result.content).strip():
+            raise _Stop(phase, "empty_refusal", name=name)
+        return str(result.content)
+    return str(result.update)
+
+
+# ---- 2. the rogue model -----------------------------------------------------------------------------------------------
+def _rogue(guard: AgentMiddleware, name: str, report: CheckReport) -> None:
+    run, said = _run(guard, REQUESTS["hello"], model=OfflineChatModel(rogue=ROGUE_TOOL))
+    text = _judge_refusal(run, said, ROGUE_TOOL, "triage", name, "rogue")
+    report.ok(VERIFIED["rogue"].format(text=text[:90]))
+
+
+# ---- 3. scripted conversations ------------------------------------------------------------------------------------
+def _allowed(guard: AgentMiddleware, name: str, report: CheckReport) -> None:
+    run, _said = _run(guard, REQUESTS["billing"], script=BILLING_PATH)
+    for call in run.outer.calls if run.outer else []:
+        if call.error is not None:
+            _judge_refusal(run, "", call.name, call.step, name, "scripted")
+        if not run.watch.of(call.name):
+            effect = "the conversation never reaches " + ("'resolve'" if call.step == "triage" else "'done'")
+            raise _Stop("scripted", "blocks_offered", tool=call.name, step=call.step, effect=effect, name=name)
+    if run.error is not None:
+        raise _Stop("scripted", "guard_crashed", error=error_text(run.error), tool="a tool", step=run.steps[-1],
+                    name=name, line=raising_line(run.error) or name)
+    report.ok(VERIFIED["allowed"].format(tools=", ".join(run.ran), path=" -> ".join(run.steps)))
+
+
+def _later(guard: AgentMiddleware, name: str, report: CheckReport) -> None:
+    refused = []
+    for step, tool, args in LATER:
+        run, said = _run(guard, "Please just do it.", script=[tool_move(tool, args), "All right."],
+                         start={"current_step": step, "issue_type": "billing"})
+        _judge_refusal(run, said, tool, step, name, "scripted")
+        refused.append(f"{tool} in {step!r}")
+    report.ok(VERIFIED["later"].format(calls=", ".join(refused)))

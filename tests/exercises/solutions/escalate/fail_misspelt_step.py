@@ -1,0 +1,15 @@
+"""The tool moves to 'escalation' but the page is called 'escalate'.
+
+expect: misspelt_step
+"""
+from ._parts import Command, ToolMessage, ToolRuntime, binder_with, tool
+
+
+@tool
+def escalate_to_manager(reason: str, runtime: ToolRuntime) -> Command:
+    """Escalate the case to a manager: for a legal matter, a formal complaint, or a user who asks for a manager."""
+    return Command(update={"messages": [ToolMessage("Escalated.", tool_call_id=runtime.tool_call_id)],
+                           "current_step": "escalation"})
+
+
+my_configs = binder_with(escalate_to_manager)

@@ -1,0 +1,24 @@
+"""The ticket tool as a BaseTool subclass instance; the binder written as one dict literal.
+
+expect: pass
+"""
+from langchain_core.tools import BaseTool
+
+from handoffs.single_agent import STEP_CONFIGS
+
+from ._parts import ESCALATE_PROMPT, TRIAGE_WITH_ESCALATION, end_conversation, escalate_to_manager, record_issue
+
+
+class OpenManagerTicket(BaseTool):
+    name: str = "open_manager_ticket"
+    description: str = "Open a ticket so that a manager calls the user back."
+
+    def _run(self) -> str:
+        return "Ticket opened."
+
+
+my_configs = {
+    **STEP_CONFIGS,
+    "triage": {"prompt": TRIAGE_WITH_ESCALATION, "tools": [record_issue, escalate_to_manager]},
+    "escalate": {"prompt": ESCALATE_PROMPT, "tools": [OpenManagerTicket(), end_conversation]},
+}

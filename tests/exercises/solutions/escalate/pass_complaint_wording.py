@@ -1,0 +1,27 @@
+"""Another wording of when to escalate (lawyers, complaints, a supervisor), still the legal request's words.
+
+expect: pass
+"""
+from handoffs.single_agent import seed_configs
+
+from ._parts import Command, ToolMessage, ToolRuntime, end_conversation, tool
+
+
+@tool
+def escalate(runtime: ToolRuntime) -> Command:
+    """Use when the customer mentions a lawyer or a legal matter, files a complaint, or wants a manager."""
+    return Command(update={"messages": [ToolMessage("Escalating.", tool_call_id=runtime.tool_call_id)],
+                           "current_step": "escalated"})
+
+
+@tool
+def notify_manager() -> str:
+    """Notify the manager on duty about this case."""
+    return "The manager on duty was notified."
+
+
+my_configs = seed_configs()
+my_configs["triage"]["tools"].append(escalate)
+my_configs["triage"]["prompt"] += "\nCall escalate for anything legal or when a manager is wanted."
+my_configs["escalated"] = {"prompt": "Call notify_manager, then end_conversation.",
+                           "tools": [notify_manager, end_conversation]}

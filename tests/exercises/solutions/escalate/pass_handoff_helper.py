@@ -1,0 +1,22 @@
+"""The escalate tool built with the kit's own handoff() helper.
+
+expect: pass
+"""
+from langchain.tools import ToolRuntime, tool
+
+from handoffs.single_agent import seed_configs
+from handoffs.single_agent.tools import handoff
+
+from ._parts import ESCALATE_PROMPT, escalate_page
+
+
+@tool
+def escalate_to_manager(reason: str, runtime: ToolRuntime):
+    """Escalate the case to a manager: for a legal matter, a formal complaint, or a user who asks for a manager."""
+    return handoff(runtime, f"Escalated to a manager: {reason}", to_step="escalate", issue_type="escalated")
+
+
+my_configs = seed_configs()
+my_configs["triage"]["tools"].append(escalate_to_manager)
+my_configs["triage"]["prompt"] += "\nCall escalate_to_manager for legal matters or when asked for a manager."
+my_configs["escalate"] = escalate_page(prompt=ESCALATE_PROMPT)

@@ -1,0 +1,22 @@
+"""The escalate page ends with its own finishing tool instead of the seed's end_conversation.
+
+expect: pass
+"""
+from handoffs.single_agent import seed_configs
+
+from ._parts import (TRIAGE_WITH_ESCALATION, Command, ToolMessage, ToolRuntime, escalate_to_manager,
+                     open_manager_ticket, tool)
+
+
+@tool
+def close_escalated_case(runtime: ToolRuntime) -> Command:
+    """Close the escalated case once the manager's ticket is open."""
+    return Command(update={"messages": [ToolMessage("Case closed.", tool_call_id=runtime.tool_call_id)],
+                           "current_step": "done"})
+
+
+my_configs = seed_configs()
+my_configs["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
+my_configs["triage"]["tools"].append(escalate_to_manager)
+my_configs["escalate"] = {"prompt": "Open a ticket with open_manager_ticket, then call close_escalated_case.",
+                          "tools": [open_manager_ticket, close_escalated_case]}

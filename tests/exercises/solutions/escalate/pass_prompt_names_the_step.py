@@ -1,0 +1,20 @@
+"""The triage prompt names the step ("escalate") rather than the tool; the tool takes no arguments.
+
+expect: pass
+"""
+from handoffs.single_agent import seed_configs
+
+from ._parts import Command, ToolMessage, ToolRuntime, escalate_page, tool
+
+
+@tool
+def go_to_legal_desk(runtime: ToolRuntime) -> Command:
+    """For a legal matter, a formal complaint, or a user who wants a manager."""
+    return Command(update={"messages": [ToolMessage("Moved on.", tool_call_id=runtime.tool_call_id)],
+                           "current_step": "escalate"})
+
+
+my_configs = seed_configs()
+my_configs["triage"]["prompt"] += "\nLegal matters and manager requests go to the escalate step."
+my_configs["triage"]["tools"].append(go_to_legal_desk)
+my_configs["escalate"] = escalate_page()

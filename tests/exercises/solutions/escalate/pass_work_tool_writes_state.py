@@ -1,0 +1,21 @@
+"""The ticket tool returns a Command that records the case type without moving the step (still a work tool).
+
+expect: pass
+"""
+from handoffs.single_agent import seed_configs
+
+from ._parts import TRIAGE_WITH_ESCALATION, Command, ToolMessage, ToolRuntime, end_conversation, escalate_to_manager, tool
+
+
+@tool
+def open_manager_ticket(runtime: ToolRuntime) -> Command:
+    """Open a ticket so that a manager calls the user back."""
+    return Command(update={"messages": [ToolMessage("Ticket opened.", tool_call_id=runtime.tool_call_id)],
+                           "issue_type": "escalated"})
+
+
+my_configs = seed_configs()
+my_configs["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
+my_configs["triage"]["tools"].append(escalate_to_manager)
+my_configs["escalate"] = {"prompt": "Open a ticket with open_manager_ticket, then call end_conversation.",
+                          "tools": [open_manager_ticket, end_conversation]}

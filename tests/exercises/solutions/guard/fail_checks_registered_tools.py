@@ -1,0 +1,16 @@
+"""Checks against every tool the agent has (all registered): hidden tools are registered too, so nothing is refused.
+
+expect: lets_through
+"""
+from handoffs.single_agent.steps import all_tools
+
+from ._parts import STEP_CONFIGS, refusal, wrap_tool_call
+
+KNOWN = {t.name for t in all_tools(STEP_CONFIGS)}
+
+
+@wrap_tool_call
+def guard(request, handler):
+    if request.tool_call["name"] not in KNOWN:
+        return refusal(request)
+    return handler(request)

@@ -1,0 +1,18 @@
+"""Reads the tool's name from request.tool (the tool object) rather than from the call, and a default-argument factory.
+
+expect: pass
+"""
+from ._parts import STEP_CONFIGS, refusal, wrap_tool_call
+
+
+def guard_for(binder=STEP_CONFIGS):
+    @wrap_tool_call
+    def page_guard(request, handler):
+        page = binder[request.state.get("current_step", "triage")]
+        if request.tool is not None and request.tool in page["tools"]:
+            return handler(request)
+        return refusal(request, "This tool belongs to another step.")
+    return page_guard
+
+
+guard = guard_for

@@ -1,0 +1,24 @@
+"""An agent class of one's own whose handler raises: AutoGen only logs it, the customer would wait forever.
+
+expect: agent_handler_failed
+"""
+from autogen_core import MessageContext, RoutedAgent, message_handler
+
+from handoffs.multi_agent.messages import UserTask
+
+from ._parts import TRIAGE_DELEGATE_TOOLS, TypeSubscription, build_team, delegate_to
+
+
+class BillingAgent(RoutedAgent):
+    @message_handler
+    async def handle_task(self, message: UserTask, ctx: MessageContext) -> None:
+        charge = message.context[-1].content["charge_id"]  # the message is a str: this raises
+        print(charge)
+
+
+async def build_extended_team(runtime, model_client):
+    team = await build_team(runtime, model_client,
+                            triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, delegate_to("BillingAgent")])
+    await BillingAgent.register(runtime, "BillingAgent", lambda: BillingAgent("Billing"))
+    await runtime.add_subscription(TypeSubscription(topic_type="BillingAgent", agent_type="BillingAgent"))
+    return team

@@ -1,0 +1,13 @@
+"""The subscription's topic type is misspelt; the delegate and the agent say 'BillingAgent'.
+
+expect: topic_mismatch
+"""
+from ._parts import TRIAGE_DELEGATE_TOOLS, AIAgent, TypeSubscription, billing_agent, build_team, delegate_to
+
+
+async def build_extended_team(runtime, model_client):
+    team = await build_team(runtime, model_client,
+                            triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, delegate_to("BillingAgent")])
+    await AIAgent.register(runtime, type="BillingAgent", factory=lambda: billing_agent(model_client))
+    await runtime.add_subscription(TypeSubscription(topic_type="BilingAgent", agent_type="BillingAgent"))
+    return team

@@ -1,0 +1,12 @@
+"""user_topic_type='user' (lower case): the answer is published where the customer does not listen.
+
+expect: wrong_user_topic
+"""
+from ._parts import TRIAGE_DELEGATE_TOOLS, billing_agent, build_team, delegate_to, register_and_subscribe
+
+
+async def build_extended_team(runtime, model_client):
+    team = await build_team(runtime, model_client,
+                            triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, delegate_to("BillingAgent")])
+    await register_and_subscribe(runtime, "BillingAgent", lambda: billing_agent(model_client, user_topic="user"))
+    return team

@@ -1,0 +1,70 @@
+"""The kit's binder cannot be changed by a learner's copy; fresh and deep copies can, and plain functions are tools.
+
+Notebook 04 asks learners to add a page. ``dict(STEP_CONFIGS)`` is a shallow copy: its pages are the kit's. These
+tests show that changing such a page is refused with one sentence naming what to do, that ``seed_configs()`` and
+``copy.deepcopy`` give binders that change freely, and that the bots built from them really run.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from langchain.messages import ToolMessage
+from langchain.tools import ToolRuntime
+from langgraph.types import Command
+
+from handoffs.models import OfflineChatModel
+from handoffs.recorder import RunRecorder
+from handoffs.single_agent import STEP_CONFIGS, ask, build_support_agent, seed_configs
+from handoffs.single_agent.readonly import READ_ONLY_MESSAGE, ReadOnlyBinderError
+from handoffs.single_agent.steps import tool_names
+from handoffs.single_agent.tools import end_conversation
+
+
+def escalate(runtime: ToolRuntime) -> Command:
+    """Escalate to a manager."""
+    return Command(update={"messages": [ToolMessage("Escalated.", tool_call_id=runtime.tool_call_id)],
+                           "current_step": "escalate"})
+
+
+def ticket() -> str:
+    """Open a ticket."""
+    return "Ticket opened."
+
+
+@pytest.mark.parametrize("change", [
+    lambda b: b["triage"]["tools"].append(escalate),
+    lambda b: b["triage"]["tools"].extend([escalate]),
+    lambda b: b["triage"].__setitem__("prompt", "Changed."),
+    lambda b: b["triage"].update(prompt="Changed."),
+    lambda b: b["resolve"]["tools"].pop(),
+    lambda b: b["done"]["tools"].__iadd__([escalate]),
+])
+def test_a_shallow_copy_cannot_change_the_kits_pages(change):
+    before = {step: (page["prompt"], tool_names(page)) for step, page in STEP_CONFIGS.items()}
+    with pytest.raises(ReadOnlyBinderError, match="seed_configs"):
+        change(dict(STEP_CONFIGS))
+    with pytest.raises(ReadOnlyBinderError):
+        STEP_CONFIGS["escalate"] = {}
+    assert {step: (page["prompt"], tool_names(page)) for step, page in STEP_CONFIGS.items()} == before
+    assert str(ReadOnlyBinderError()) == READ_ONLY_MESSAGE
+
+
+def _escalating_run(binder):
+    binder["triage"]["tools"].append(escalate)
+    binder["escalate"] = {"prompt": "Call ticket, then end_conversation.", "tools": [ticket, end_conversation]}
+    recorder = RunRecorder()
+    model = OfflineChatModel(script=[{"tool": "escalate"}, {"tool": "ticket"}, {"tool": "end_conversation"}, "Bye."])
+    ask(build_support_agent(model, configs=binder, recorder=recorder), "Legal matter", {"configurable": {"thread_id": "t"}})
+    return recorder
+
+
+@pytest.mark.parametrize("fresh", [seed_configs, lambda: copy.deepcopy(STEP_CONFIGS)], ids=["seed_configs", "deepcopy"])
+def test_fresh_and_deep_copies_change_freely_and_their_plain_function_tools_run(fresh):
+    first, second = fresh(), fresh()
+    recorder = _escalating_run(first)
+    assert recorder.steps_visited("t") == ["triage", "escalate", "done"]
+    assert recorder.tools_run("t") == ["escalate", "ticket", "end_conversation"]
+    assert tool_names(second["triage"]) == ["record_issue"] and "escalate" not in second
+    assert tool_names(STEP_CONFIGS["triage"]) == ["record_issue"]
