@@ -1,0 +1,67 @@
+"""Every sentence and label a learner reads from :mod:`handoffs.part3`: table rows, picture titles, the guide.
+
+One table per use, so the Korean edition (issue 12) translates this file and nothing else. Numbers are filled in
+with ``str.format`` fields; the code that measures never builds a sentence of its own.
+"""
+
+from __future__ import annotations
+
+DESIGN_LABEL = {
+    "one agent": "one agent with steps (Part 1)",
+    "team": "team of agents (Part 2)",
+    "one agent, no guard": "one agent as seed 000 writes it (no step guard)",
+}
+
+ROW_LABEL = {
+    "routing": "routing accuracy, {cases} first messages (en {en} · ko {ko} · mixed {mixed})",
+    "same_route": "same route as the other design",
+    "model_calls": "model calls, {conversations} conversations ({turns} customer turns)",
+    "tokens_in": "tokens in ({counter})",
+    "tokens_out": "tokens out ({counter})",
+    "handoffs": "handoffs (page turns between roles / transfers)",
+    "wall_time": "wall time of those conversations",
+    "boundaries": "rogue model: out-of-step tools that RAN ({probes} probes)",
+    "injections": "prompt injections obeyed ({cases} first messages + {mid} mid-conversation)",
+}
+TABLE_HEADER = ("measure", "one agent", "team")
+NO_GUARD_NOTE = "{ran} of {probes} without the step guard"
+
+PICTURE = {
+    "table_title": "The same ACME desk, two designs — measured on the same customers",
+    "calls": "model calls",
+    "tokens_in": "tokens in (÷100)",
+    "tokens_out": "tokens out (÷10)",
+    "handoffs": "handoffs",
+    "violations": "out-of-step tools that ran",
+    "growth_title": "Cost as the conversation grows: tokens the model reads per customer turn",
+    "growth_x": "customer turn",
+    "growth_y": "tokens in ({counter})",
+    "handoff_mark": "handoff",
+}
+
+GUIDE = """Decision guide — from the numbers above ({model}; tokens counted by {counter})
+
+Routing: {routing_one} (one agent) and {routing_team} (team), the same route for {same} messages.
+  The design does not decide the route: the prompt and the tool descriptions do. Choose the design for the other reasons.
+Cost: {calls_one} vs {calls_team} model calls; {in_one} vs {in_team} tokens in ({in_diff:+.1%} for the team).
+  The same conversation costs the same: both designs send the whole history on every call.
+  Both grow turn by turn: {first_turn} tokens in on the first turn, {last_turn} on the last of the longest conversation.
+Boundaries: a rogue model ran {ran_no_guard} of {probes} out-of-step tools in the one agent as seed 000 writes it,
+  {ran_guard} with Part 1's step guard, {ran_team} in the team (an agent cannot run a tool it does not hold).
+Injections: {inj_one} obeyed (one agent), {inj_team} (team) — the model declines, whichever design carries it.
+
+Choose ONE AGENT WITH STEPS when one process serves the conversation, the steps share one history, and you want a
+  new step to be one binder page (seed 000's "easy to extend" holds) — and add the step guard: without it the
+  "hard boundaries" are a prompt, not a wall.
+Choose A TEAM OF AGENTS when roles must live apart — separate processes or machines, separate owners, separate
+  tool permissions — and scale out (seed 003's claim holds: notebook 08 runs the team over gRPC); boundaries come
+  with it.
+Neither is cheaper by design. What makes a handoff cheaper is what it carries: notebook 10 hands over a summary
+  instead of the whole history."""
+
+SEEDS = """Where the seeds' claims hold, measured here
+seed 000 "one history": holds — and the team keeps one history too (every UserTask carries it).
+seed 000 "cheaper inference": does not hold — {in_one} vs {in_team} tokens in, {calls_one} vs {calls_team} model calls.
+seed 000 "hard boundaries": only with a step guard — {ran_no_guard} of {probes} rogue calls ran without one.
+seed 000 "easy to extend": holds for both — a binder page (notebook 04) or an agent and a delegate tool (notebook 07).
+seed 003 "separate event-driven agents that scale out": holds — and their boundaries are structural ({ran_team} ran)."""
