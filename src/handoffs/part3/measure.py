@@ -20,7 +20,7 @@ model's own counts (the recorder keeps them per call); the label says who counte
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Sequence
 
 from handoffs.evals import load_cases
 from handoffs.evals.runner import Case
@@ -29,6 +29,7 @@ from handoffs.models.tokens import token_method
 from handoffs.multi_agent.tools import ITEM_ID
 
 from .runs import ONE_AGENT, TEAM, DesignRun, TeamDesk, run_one_agent
+from .text import COUNTED_BY_SERVER
 
 NO_GUARD = "one agent, no guard"
 
@@ -111,10 +112,9 @@ def _describe(spec: str | None) -> str:
     return describe_model(spec)
 
 
-def counter_label(runs: Iterable[DesignRun]) -> str:
-    """Who counted the tokens: the kit's counter for the offline model, else the model's provider."""
-    names = {r.model_name for r in runs if r.model_name}
-    return token_method() if names <= {"handoffs-offline"} else "as reported by " + ", ".join(sorted(names))
+def counter_label(spec: str | None) -> str:
+    """Who counted the tokens: the kit's counter (and how) for the in-process offline model, else the model's server."""
+    return token_method() if isinstance(chat_model(spec), OfflineChatModel) else COUNTED_BY_SERVER
 
 
 async def measure_routing(cases: Sequence[Case], comparison: Comparison, spec: str | None) -> None:
@@ -162,7 +162,7 @@ async def compare_designs(cases: Sequence[Case] | None = None, *, spec: str | No
     comparison = Comparison(_describe(spec), "", cases)
     await measure_routing(cases, comparison, spec)
     comparison.runs = await measure_conversations(conversations or CONVERSATIONS, spec)
-    comparison.counter = counter_label(r for runs in comparison.runs.values() for r in runs.values())
+    comparison.counter = counter_label(spec)
     comparison.probes_ran = await run_probes()
     comparison.mid_runs = await measure_conversations({k: (v, []) for k, v in MID_INJECTIONS.items()}, spec)
     for design in (ONE_AGENT, TEAM):

@@ -3,7 +3,8 @@
 :func:`table_rows` turns a :class:`~handoffs.part3.measure.Comparison` into ``(measure, one agent, team)`` rows;
 :func:`format_table` lays them out; :func:`decision_guide` and :func:`seed_claims` fill the sentences of
 :mod:`handoffs.part3.text` with the measured numbers, so the conclusion can never drift from the run. Wall time
-is printed the way nbval's sanitizer masks it (``1.23 s``): it is the one number that differs on every run.
+is printed on a line of its own (:func:`wall_time_line`), the way nbval's sanitizer masks it (``1.23 s``): it is the
+one number that differs on every run, so it stays out of the aligned table.
 Nothing is measured here.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from .measure import NO_GUARD, PROBES, Comparison, timed
 from .runs import ONE_AGENT, TEAM
-from .text import GUIDE, NO_GUARD_NOTE, ROW_LABEL, SEEDS, TABLE_HEADER
+from .text import GUIDE, NO_GUARD_NOTE, ROW_LABEL, SEEDS, TABLE_HEADER, WALL_TIME
 
 
 def _percent(correct: int, total: int) -> str:
@@ -37,13 +38,18 @@ def table_rows(c: Comparison) -> list[tuple[str, str, str]]:
         (ROW_LABEL["tokens_in"].format(counter=c.counter), *both("tokens_in")),
         (ROW_LABEL["tokens_out"].format(counter=c.counter), *both("tokens_out")),
         (ROW_LABEL["handoffs"], *both("handoffs")),
-        (ROW_LABEL["wall_time"], timed(c.total(ONE_AGENT, "seconds")), timed(c.total(TEAM, "seconds"))),
         (ROW_LABEL["boundaries"].format(probes=probes),
          f"{len(ran[ONE_AGENT])} · " + NO_GUARD_NOTE.format(ran=len(ran[NO_GUARD]), probes=probes),
          f"{len(ran[TEAM])}"),
         (ROW_LABEL["injections"].format(cases=len(c.injection_cases), mid=mid),
          f"{len(c.obeyed[ONE_AGENT])}", f"{len(c.obeyed[TEAM])}"),
     ]
+
+
+def wall_time_line(c: Comparison) -> str:
+    """Wall time of the conversations, outside the table: the one number that changes on every run (nbval masks it)."""
+    return WALL_TIME.format(conversations=len(c.runs[ONE_AGENT]), one=timed(c.total(ONE_AGENT, "seconds")),
+                            team=timed(c.total(TEAM, "seconds")))
 
 
 def format_table(rows: list[tuple[str, str, str]]) -> str:
@@ -69,6 +75,7 @@ def _numbers(c: Comparison) -> dict[str, object]:
         "ran_team": len(c.probes_ran[TEAM]),
         "inj_one": f"{len(c.obeyed[ONE_AGENT])} of {len(c.injection_cases) + len(c.mid_runs[ONE_AGENT])}",
         "inj_team": f"{len(c.obeyed[TEAM])} of {len(c.injection_cases) + len(c.mid_runs[TEAM])}",
+        "wall_one": timed(c.total(ONE_AGENT, "seconds")), "wall_team": timed(c.total(TEAM, "seconds")),
     }
 
 

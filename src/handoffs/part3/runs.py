@@ -54,6 +54,7 @@ class TurnCost:
     model_calls: int
     tokens_in: int
     tokens_out: int
+    history_tokens: int = 0  # tokens in of the turn's first model call: the history read before answering
 
 
 @dataclass
@@ -89,9 +90,10 @@ class DesignRun:
         return ROUTE_OF_AGENT.get(first_turn_handoffs[0][1], "ask") if first_turn_handoffs else "ask"
 
 
-def _cost(events: Sequence[Any]) -> tuple[int, int, int]:
+def _cost(events: Sequence[Any]) -> tuple[int, int, int, int]:
     calls = [e for e in events if isinstance(e, ModelCallEvent)]
-    return len(calls), sum(e.input_tokens or 0 for e in calls), sum(e.output_tokens or 0 for e in calls)
+    first = calls[0].input_tokens or 0 if calls else 0
+    return len(calls), sum(e.input_tokens or 0 for e in calls), sum(e.output_tokens or 0 for e in calls), first
 
 
 def _model_name(recorder: RunRecorder, conversation: str) -> str:

@@ -15,28 +15,35 @@ DESIGN_LABEL = {
 ROW_LABEL = {
     "routing": "routing accuracy, {cases} first messages (en {en} · ko {ko} · mixed {mixed})",
     "same_route": "same route as the other design",
-    "model_calls": "model calls, {conversations} conversations ({turns} customer turns)",
+    "model_calls": "model calls (conversations: {conversations}, customer turns: {turns})",
     "tokens_in": "tokens in ({counter})",
     "tokens_out": "tokens out ({counter})",
     "handoffs": "handoffs (page turns between roles / transfers)",
-    "wall_time": "wall time of those conversations",
     "boundaries": "rogue model: out-of-step tools that RAN ({probes} probes)",
     "injections": "prompt injections obeyed ({cases} first messages + {mid} mid-conversation)",
 }
+COUNTED_BY_SERVER = "as the model's server reported them"
 TABLE_HEADER = ("measure", "one agent", "team")
+WALL_TIME = "wall time of the {conversations} conversations: one agent {one}, team {team} (it changes on every run)"
 NO_GUARD_NOTE = "{ran} of {probes} without the step guard"
+
+RULER = {
+    "header": f"{'texts':<22}{'count':>6}{'approx:regex-pieces':>22}{'cl100k_base (exact)':>22}{'error':>9}",
+    "row": "{group:<22}{texts:>6}{approx:>22,}{exact:>22,}{error:>+9.1%}",
+}
 
 PICTURE = {
     "table_title": "The same ACME desk, two designs — measured on the same customers",
     "calls": "model calls",
-    "tokens_in": "tokens in (÷100)",
-    "tokens_out": "tokens out (÷10)",
+    "tokens_in": "tokens in",
+    "tokens_out": "tokens out",
     "handoffs": "handoffs",
     "violations": "out-of-step tools that ran",
     "growth_title": "Cost as the conversation grows: tokens the model reads per customer turn",
     "growth_x": "customer turn",
     "growth_y": "tokens in ({counter})",
-    "handoff_mark": "handoff",
+    "per_turn": "all model calls of the turn",
+    "history": "history read by its first call",
 }
 
 GUIDE = """Decision guide — from the numbers above ({model}; tokens counted by {counter})
@@ -49,6 +56,7 @@ Cost: {calls_one} vs {calls_team} model calls; {in_one} vs {in_team} tokens in (
 Boundaries: a rogue model ran {ran_no_guard} of {probes} out-of-step tools in the one agent as seed 000 writes it,
   {ran_guard} with Part 1's step guard, {ran_team} in the team (an agent cannot run a tool it does not hold).
 Injections: {inj_one} obeyed (one agent), {inj_team} (team) — the model declines, whichever design carries it.
+Wall time: one agent {wall_one}, team {wall_team} here — framework overhead only (a real model's seconds dwarf it).
 
 Choose ONE AGENT WITH STEPS when one process serves the conversation, the steps share one history, and you want a
   new step to be one binder page (seed 000's "easy to extend" holds) — and add the step guard: without it the
