@@ -4,7 +4,8 @@
   that ran), one bar per design with its value written on it; the rogue panel has a third bar, the one agent as
   seed 000 writes it (no step guard).
 * :func:`plot_growth` — tokens the model read per customer turn, against the turn number, for each design, one
-  panel per conversation; a marker where a handoff happened.
+  panel per conversation; a dotted line where the conversation moved to another agent;
+* :func:`plot_graph_handoffs` — notebook 10's LangGraph multi-agent graph drawn from its own handoff tools.
 
 Both draw from a :class:`~handoffs.part3.measure.Comparison` (or :class:`~handoffs.part3.runs.DesignRun` s) with
 the kit's projector-sized style (:mod:`handoffs.viz.style`); labels come from :mod:`handoffs.part3.text`. They run
@@ -13,7 +14,7 @@ nothing.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from matplotlib.figure import Figure
 
@@ -102,4 +103,16 @@ def plot_growth(runs: Mapping[str, Mapping[str, DesignRun]], conversations: Sequ
     fig.suptitle(PICTURE["growth_title"], fontsize=FONT_TITLE, fontweight="bold", color=INK, x=0.01, ha="left",
                  fontfamily=font_families())
     fig.subplots_adjust(left=0.07, right=0.99, top=0.84, bottom=0.24, wspace=0.08)
+    return fig
+
+
+def plot_graph_handoffs(graph: Any, recorder: Any = None, conversation: str | None = None) -> Figure:
+    """A LangGraph multi-agent graph as the kit's step graph: agents as boxes, the edges its handoff tools declare,
+    and (with a recorder) the path a conversation took, numbered."""
+    from handoffs.viz import plot_step_graph
+
+    from .langgraph_swarm import graph_pages
+
+    fig = plot_step_graph(graph_pages(graph), recorder, conversation, title=PICTURE["graph_title"])
+    fig.set_figwidth(max(fig.get_figwidth(), 12.5))  # room for the legend line and the long tool names
     return fig

@@ -55,6 +55,7 @@ class TurnCost:
     tokens_in: int
     tokens_out: int
     history_tokens: int = 0  # tokens in of the turn's first model call: the history read before answering
+    reason: str = ""  # the last model call's own reason, when the model gives one (the offline model always does)
 
 
 @dataclass
@@ -90,10 +91,11 @@ class DesignRun:
         return ROUTE_OF_AGENT.get(first_turn_handoffs[0][1], "ask") if first_turn_handoffs else "ask"
 
 
-def _cost(events: Sequence[Any]) -> tuple[int, int, int, int]:
+def _cost(events: Sequence[Any]) -> tuple[int, int, int, int, str]:
     calls = [e for e in events if isinstance(e, ModelCallEvent)]
     first = calls[0].input_tokens or 0 if calls else 0
-    return len(calls), sum(e.input_tokens or 0 for e in calls), sum(e.output_tokens or 0 for e in calls), first
+    reason = calls[-1].reason if calls else ""
+    return len(calls), sum(e.input_tokens or 0 for e in calls), sum(e.output_tokens or 0 for e in calls), first, reason
 
 
 def _model_name(recorder: RunRecorder, conversation: str) -> str:
@@ -140,18 +142,25 @@ class TeamDesk:
     """Part 2's team on its own runtime, for many conversations (``async with TeamDesk(...) as desk``)."""
 
     def __init__(self, model_client: Any = None, *, recorder: RunRecorder | None = None,
-                 operator: ScriptedOperator | None = None) -> None:
+                 operator: ScriptedOperator | None = None, shaper: Any = None,
+                 triage_delegate_tools: Sequence[Any] | None = None) -> None:
+        """``shaper``: a :class:`~handoffs.part3.handoff_payloads.HandoffShaper` every handoff passes through;
+        ``triage_delegate_tools``: other delegate tools for the triage agent (e.g. ones carrying a payload)."""
         self.model_client, self.operator = model_client, operator or ScriptedOperator()
         self.recorder = recorder if recorder is not None else RunRecorder()
+        self.shaper, self.triage_delegate_tools = shaper, triage_delegate_tools
         self.runtime: Any = None
         self.team: Any = None
 
     async def __aenter__(self) -> "TeamDesk":
         from handoffs.multi_agent.sessions import default_model_client
 
-        self.runtime = new_runtime(self.recorder)
+        from .handoff_payloads import shaped_runtime
+
+        self.runtime = shaped_runtime(self.shaper, self.recorder) if self.shaper else new_runtime(self.recorder)
+        more = {"triage_delegate_tools": tuple(self.triage_delegate_tools)} if self.triage_delegate_tools else {}
         self.team = await build_team(self.runtime, self.model_client or default_model_client(),
-                                     recorder=self.recorder, operators=self.operator)
+                                     recorder=self.recorder, operators=self.operator, **more)
         self.runtime.start()
         return self
 

@@ -32,6 +32,22 @@ RULER = {
     "row": "{group:<22}{texts:>6}{approx:>22,}{exact:>22,}{error:>+9.1%}",
 }
 
+# What the next agent reads when a handoff carries a note instead of the history (notebook 10).
+HANDOFF_NOTE = "Handoff note from the previous agent. Reason for the transfer: {reason}. Summary: {summary}"
+ORDER_FOUND = "Order {number}, looked up before you answer: {product}, {status}."
+
+CARRYING = {
+    "header": ("what the handoff carries", "next agent's first call (tokens in)", "whole conversation",
+               "went right?"),
+    "handoffs": "handoffs, in order: {handoffs}",
+    "right": "yes — same agents, same tools, same order and refund",
+    "other_agents": "other agents answered",
+    "other_tools": "other tools ran: {tools}",
+    "other_orders": "another number of confirmed orders",
+    "other_refunds": "other refunds",
+    "other_replies": "other routine steps at turns {turns}",
+}
+
 PICTURE = {
     "table_title": "The same ACME desk, two designs — measured on the same customers",
     "calls": "model calls",
@@ -39,6 +55,7 @@ PICTURE = {
     "tokens_out": "tokens out",
     "handoffs": "handoffs",
     "violations": "out-of-step tools that ran",
+    "graph_title": "LangGraph: edges from the agents' own handoff tools",
     "growth_title": "Cost as the conversation grows: tokens the model reads per customer turn",
     "growth_x": "customer turn",
     "growth_y": "tokens in ({counter})",
