@@ -18,8 +18,8 @@ from typing import Any, Mapping, Sequence
 
 from matplotlib.figure import Figure
 
-from handoffs.viz.style import (FONT_EDGE, FONT_NODE, FONT_TITLE, HANDOFF, INK, MUTED, PATH, REFUSED, font_families,
-                                show_in_notebooks)
+from handoffs.viz.style import (CURRENT, FONT_EDGE, FONT_NODE, FONT_TITLE, HANDOFF, INK, MUTED, PATH, REFUSED,
+                                font_families, show_in_notebooks)
 
 from .measure import NO_GUARD, Comparison
 from .runs import ONE_AGENT, TEAM, DesignRun
@@ -69,23 +69,29 @@ def _legend_patch(colour: str):
     return Patch(facecolor=colour)
 
 
+_SERIES_COLOURS = (PATH, HANDOFF, CURRENT, REFUSED, MUTED)
+
+
 def plot_growth(runs: Mapping[str, Mapping[str, DesignRun]], conversations: Sequence[str], counter: str) -> Figure:
-    """Tokens in per customer turn, per design, one panel per conversation; thin lines: the history each turn's
-    first model call read; dotted verticals: the turns where the conversation moved to another agent."""
+    """Tokens in per customer turn, one line per series of ``runs`` (a design, or a way of carrying handoffs), one
+    panel per conversation; thin lines: the history each turn's first model call read; dotted verticals: the turns
+    where the conversation moved to another agent."""
     show_in_notebooks()
     fig = Figure(figsize=(16, 7.2), dpi=110)
     axes = fig.subplots(1, len(conversations), sharey=True, squeeze=False)[0]
+    series = list(runs)
     for ax, name in zip(axes, conversations):
-        for design, style in ((ONE_AGENT, "-"), (TEAM, "--")):
-            run = runs[design][name]
+        for index, key in enumerate(series):
+            run, style = runs[key][name], ("-", "--", "-.", ":")[index % 4]
+            colour = COLOUR.get(key, _SERIES_COLOURS[index % len(_SERIES_COLOURS)])
             xs = [t.number for t in run.turns]
-            ax.plot(xs, [t.tokens_in for t in run.turns], style, color=COLOUR[design], linewidth=3, marker="o",
-                    markersize=7, label=DESIGN_LABEL[design] + " — " + PICTURE["per_turn"])
-            ax.plot(xs, [t.history_tokens for t in run.turns], style, color=COLOUR[design], linewidth=1.5,
-                    alpha=0.7, label=DESIGN_LABEL[design] + " — " + PICTURE["history"])
-        team = runs[TEAM][name]
-        top = max(t.tokens_in for d in (ONE_AGENT, TEAM) for t in runs[d][name].turns)
-        for turn, before in zip(team.turns[1:], team.turns):
+            ax.plot(xs, [t.tokens_in for t in run.turns], style, color=colour, linewidth=3, marker="o",
+                    markersize=7, label=DESIGN_LABEL.get(key, key) + " — " + PICTURE["per_turn"])
+            ax.plot(xs, [t.history_tokens for t in run.turns], style, color=colour, linewidth=1.5,
+                    alpha=0.7, label=DESIGN_LABEL.get(key, key) + " — " + PICTURE["history"])
+        last = runs[series[-1]][name]
+        top = max(t.tokens_in for key in series for t in runs[key][name].turns)
+        for turn, before in zip(last.turns[1:], last.turns):
             if turn.handled_by != before.handled_by:
                 ax.axvline(turn.number, color=MUTED, linestyle=":", linewidth=1.5)
                 ax.text(turn.number, top * 1.04, f"→ {turn.handled_by}", ha="center", va="bottom", color=MUTED,
@@ -93,7 +99,7 @@ def plot_growth(runs: Mapping[str, Mapping[str, DesignRun]], conversations: Sequ
         ax.set_ylim(0, top * 1.15)
         ax.set_title(name, fontsize=FONT_NODE, color=INK, fontfamily=font_families(), parse_math=False, pad=26)
         ax.set_xlabel(PICTURE["growth_x"], fontsize=FONT_EDGE, fontfamily=font_families())
-        ax.set_xticks([t.number for t in runs[ONE_AGENT][name].turns])
+        ax.set_xticks([t.number for t in last.turns])
         ax.tick_params(labelsize=FONT_EDGE - 1)
         for side in ("top", "right"):
             ax.spines[side].set_visible(False)
@@ -102,7 +108,7 @@ def plot_growth(runs: Mapping[str, Mapping[str, DesignRun]], conversations: Sequ
                prop={"family": font_families(), "size": FONT_EDGE - 1})
     fig.suptitle(PICTURE["growth_title"], fontsize=FONT_TITLE, fontweight="bold", color=INK, x=0.01, ha="left",
                  fontfamily=font_families())
-    fig.subplots_adjust(left=0.07, right=0.99, top=0.84, bottom=0.24, wspace=0.08)
+    fig.subplots_adjust(left=0.07, right=0.99, top=0.84, bottom=0.14 + 0.05 * len(series), wspace=0.08)
     return fig
 
 
