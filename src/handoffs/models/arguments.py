@@ -18,6 +18,7 @@ from typing import Any
 
 from . import cues
 from .meaning import read
+from .reasons import because
 from .phrasebook import MADE_UP_PRODUCTS, MADE_UP_PRODUCTS_KO
 from .routing import CATCH_ALL, options_of
 from .text import ko_stem, readable, tokens
@@ -70,11 +71,11 @@ def choose_option(options: list[str], evidence: Evidence) -> tuple[str | None, s
             best = (option, raised[overlap[0]], overlap[0])
     if best:
         option, _, concept = best
-        return option, f"{', '.join(repr(w) for w in said.words_for(concept))} is a {option} word"
+        return option, because("arg_option_word", words=", ".join(repr(w) for w in said.words_for(concept)), option=option)
     fallback = next((o for o in options if o.lower() in CATCH_ALL), None)
     if fallback:
-        return fallback, f"nothing said fits {', '.join(o for o in options if o != fallback)}"
-    return None, "no option fits"
+        return fallback, because("arg_option_fallback", options=", ".join(o for o in options if o != fallback))
+    return None, because("arg_no_option")
 
 
 def _last_id(evidence: Evidence) -> str | None:
@@ -136,29 +137,29 @@ def fill_arguments(tool: ToolSpec, evidence: Evidence, chosen: tuple[str, str] |
         why = ""
         options = options_of(tool, prop, name)
         if chosen and chosen[0] == name:
-            value, why = chosen[1], "the route chosen"
+            value, why = chosen[1], because("arg_route")
         elif options:
             value, why = choose_option(options, evidence)
         elif kind == "boolean":
-            value, why = cues.says_yes(evidence.last_user), "from the user's last answer"
+            value, why = cues.says_yes(evidence.last_user), because("arg_yes")
         elif kind in ("integer", "number") or key in ("price", "amount", "cost", "total"):
             amount = _last_amount(evidence)
             if amount is not None:
                 value = int(amount) if kind == "integer" else amount
-                why = "the last amount mentioned"
+                why = because("arg_amount")
         elif key == "id" or key.endswith("_id"):
-            value, why = _last_id(evidence), "the id the last tool returned"
+            value, why = _last_id(evidence), because("arg_id")
         elif key in ("product", "item", "product_name", "item_name"):
-            value, why = product_in_talk(evidence) or _keywords(evidence, 3) or None, "the product discussed"
+            value, why = product_in_talk(evidence) or _keywords(evidence, 3) or None, because("arg_product")
         elif "query" in key or "keyword" in key or "search" in key:
-            value, why = _keywords(evidence) or None, "the user's own words as keywords"
+            value, why = _keywords(evidence) or None, because("arg_keywords")
         elif key in ("reason", "problem", "details", "description", "summary", "issue", "note", "message"):
             value = _reason(evidence) or (evidence.last_user if name in required else None)
-            why = "the user's explanation"
+            why = because("arg_explanation")
         elif name in required and kind == "string":
-            value, why = evidence.last_user or None, "the user's last message"
+            value, why = evidence.last_user or None, because("arg_last_message")
         if value is None and name in required:
-            value, why = ("" if kind == "string" else prop.get("default")), "nothing in the conversation fits"
+            value, why = ("" if kind == "string" else prop.get("default")), because("arg_nothing")
         if value is not None:
             args[name] = value
             notes.append(f"{name}={value!r}: {why}")

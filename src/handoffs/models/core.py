@@ -30,6 +30,7 @@ from . import cues, lexicon, replies, routing
 from .arguments import Evidence, fill_arguments
 from .meaning import read
 from .phrasebook import say
+from .reasons import because
 from .routine import PromptPlan, RoutineStep, read_prompt, tools_for_step
 from .text import language_of, shorten
 from .types import Decision, Message, ToolCall, ToolSpec, system_prompt_of
@@ -96,7 +97,7 @@ class _Turn:
     def call(self, tool: ToolSpec, why: str, chosen: tuple[str, str] | None = None) -> Decision:
         args, notes = fill_arguments(tool, self.evidence, chosen)
         shown = ", ".join(f"{k}={shorten(v, 40)!r}" if isinstance(v, str) else f"{k}={v!r}" for k, v in args.items())
-        extra = [n.split(": ", 1)[1] for n in notes if ": " in n and not n.endswith("the route chosen")]
+        extra = [n.split(": ", 1)[1] for n in notes if ": " in n and not n.endswith(because("arg_route"))]
         extra = [e for e in extra if "'" not in e or not all(q in why for q in e.split("'")[1::2])]
         detail = f"; {'; '.join(extra)}" if extra else ""
         call = ToolCall(call_id(self.messages, tool.name, len(self.called_this_turn)), tool.name, args)
@@ -117,10 +118,10 @@ def _evidence_words(scored: routing.Scored, turn: _Turn) -> str:
     user_words = [w for w, _ in scored.evidence if w in said]
     turn_words = [w for w, _ in scored.evidence if w not in user_words and w]
     kinds = list(dict.fromkeys(c for _, c in scored.evidence if c))
-    why = f"the user said {_quoted(user_words)}" if user_words else ""
+    why = because("user_said", words=_quoted(user_words)) if user_words else ""
     if turn_words:
-        why += ("; " if why else "") + f"this turn recorded {_quoted(turn_words)}"
-    return (why or "it fits what the user asked") + (f" ({', '.join(kinds)})" if kinds else "")
+        why += ("; " if why else "") + because("turn_recorded", words=_quoted(turn_words))
+    return (why or because("fits_request")) + (f" ({', '.join(kinds)})" if kinds else "")
 
 
 def _outside_purview(turn: _Turn, tool: ToolSpec) -> str | None:
@@ -134,7 +135,7 @@ def _outside_purview(turn: _Turn, tool: ToolSpec) -> str | None:
     covered = read(own).concepts()
     outside = [c for c in raised if c not in covered]
     if outside and len(outside) == len(raised):
-        return f"{_quoted([w for c in outside for w in said.words_for(c)])} is outside this agent's purview"
+        return because("outside_purview", words=_quoted([w for c in outside for w in said.words_for(c)]))
     return None
 
 
@@ -163,12 +164,13 @@ def _by_intent(turn: _Turn) -> Decision | None:
         a = replies.label_of(best.candidate.tool, turn.lang, best.candidate.option)
         b = replies.label_of(rival.candidate.tool, turn.lang, rival.candidate.option)
         return Decision(text=say("which_of_two", turn.lang, a=a, b=b),
-                        reason=f"too close to call: {best.candidate.route} ({_evidence_words(best, turn)}) and "
-                               f"{rival.candidate.route} ({_evidence_words(rival, turn)}); asking which one is meant")
+                        reason=because("too_close", a=best.candidate.route, why_a=_evidence_words(best, turn),
+                                       b=rival.candidate.route, why_b=_evidence_words(rival, turn)))
     chosen = (best.candidate.prop, best.candidate.option) if best.candidate.option is not None else None
     why = _evidence_words(best, turn)
     if best.candidate.catch_all:
-        why += f"; none of {', '.join(c.option or '' for c in pool if not c.catch_all and c.tool is best.candidate.tool)} fits"
+        why += because("none_fits", options=", ".join(c.option or "" for c in pool
+                                                       if not c.catch_all and c.tool is best.candidate.tool))
     return turn.call(best.candidate.tool, why, chosen)
 
 
@@ -176,7 +178,7 @@ def _finish(turn: _Turn) -> Decision | None:
     worked = _work_done(turn)
     finishing = [t for t in turn.tools if _is_finishing(t) and t.name not in turn.called_this_turn]
     if worked and finishing and turn.last is not None and turn.last.role == "tool":
-        return turn.call(finishing[0], f"{worked[-1]} did this step's work, so the conversation can end")
+        return turn.call(finishing[0], because("finish", tool=worked[-1]))
     return None
 
 
@@ -223,22 +225,22 @@ def _follow_routine(turn: _Turn) -> Decision | None:
     if position >= len(steps):
         return None
     step, wanted = steps[position], turn.step_tools[position]
-    label = f"routine step {step.number} of {len(steps)} ({shorten(step.text)!r})"
+    label = because("routine_step", number=step.number, total=len(steps), text=repr(shorten(step.text)))
     pending = [name for name in wanted if name not in ran]
     if pending and turn.last is not None and turn.last.role == "tool" and ran:
-        return turn.call(turn.offered[pending[0]], f"{label} continues")
+        return turn.call(turn.offered[pending[0]], because("routine_continues", label=label))
     met = _condition(step, turn.evidence.last_user) if not ran else True
     if met is False:
         text = say("glad_it_helped" if step.condition == "not-satisfied" else "no_problem", turn.lang)
-        return Decision(text=text, reason=f"{label} waits: its condition ({step.condition}) is not met")
+        return Decision(text=text, reason=because("routine_waits", label=label, condition=step.condition))
     if met is None:
-        return Decision(text=say("confirm_first", turn.lang), reason=f"{label} needs a clear yes first")
+        return Decision(text=say("confirm_first", turn.lang), reason=because("routine_needs_yes", label=label))
     if pending:
-        return turn.call(turn.offered[pending[0]], f"{label} says to do this now")
+        return turn.call(turn.offered[pending[0]], because("routine_do_now", label=label))
     if wanted:
         results = turn.results_this_turn() or [("tool", "done")]
         return Decision(text=replies.after_tools_reply(step.text, results, turn.evidence, turn.lang),
-                        reason=f"{label}: its tools ran, telling the user")
+                        reason=because("routine_told", label=label))
     return Decision(text=replies.routine_reply(step.text, turn.evidence, turn.lang), reason=label)
 
 
@@ -248,9 +250,9 @@ def _reply(turn: _Turn) -> Decision:
     last_tool = turn.tool_name(turn.last) if turn.last is not None and turn.last.role == "tool" else None
     if last_tool in turn.offered and not turn.plan.says(r"goodbye|bye|작별|마무리\s*인사"):
         return Decision(text=replies.after_tools_reply("", turn.results_this_turn(), turn.evidence, turn.lang),
-                        reason=f"{last_tool} answered; reporting its result")
+                        reason=because("tool_answered", tool=last_tool))
     if turn.last is not None and turn.last.role == "user" and cues.is_closing(last_user) and spoke:
-        return Decision(text=say("you_are_welcome", turn.lang), reason="the user is wrapping up")
+        return Decision(text=say("you_are_welcome", turn.lang), reason=because("wrapping_up"))
     options = next((list(opts) for t in turn.tools for _, opts in routing.profile(t).options), [])
     done = next(((turn.tool_name(m), m.content) for m in reversed(turn.convo[turn.turn_start:])
                  if m.role == "tool" and not m.is_error and not _is_finishing(ToolSpec(turn.tool_name(m)))), None)
@@ -258,11 +260,11 @@ def _reply(turn: _Turn) -> Decision:
     text = replies.instruction_reply(turn.plan, turn.tools, options, first_reply=not spoke, lang=turn.lang,
                                      done_this_turn=done, user_has_a_problem=problem)
     if not turn.tools:
-        why = "no tools offered in this call; following the prompt's instructions"
+        why = because("no_tools")
     elif last_user and not any(read(last_user).concepts().get(c, 0) for c in lexicon.DOMAIN_CONCEPTS):
-        why = f"nothing the user said ({_quoted([shorten(last_user, 40)])}) points to an offered tool; asking which path fits"
+        why = because("nothing_points", words=_quoted([shorten(last_user, 40)]))
     else:
-        why = "no offered tool fits what the user said; asking which path fits"
+        why = because("no_tool_fits")
     return Decision(text=text, reason=why)
 
 
@@ -272,7 +274,7 @@ def decide(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> Decision:
     if cues.is_prompt_injection(turn.evidence.last_user):  # for the whole turn, even after a refused call
         options = next((list(opts) for t in turn.tools for _, opts in routing.profile(t).options), [])
         return Decision(text=say("decline_injection", turn.lang) + " " + replies.options_question(turn.tools, options, turn.lang),
-                        reason="the message asks me to ignore my instructions (a prompt injection): declined")
+                        reason=because("injection"))
     for rule in (_by_intent, _finish, _follow_routine):
         decision = rule(turn)
         if decision is not None:

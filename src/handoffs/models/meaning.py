@@ -119,11 +119,13 @@ def _english_words() -> object:
 def _correction(word: str) -> str | None:
     """The known word an unknown English word is a typo of, if exactly that plausible. A real English word
     ('sorted', 'served', 'contacting') is never "corrected" into a lexicon word it happens to be one letter from."""
-    if len(word) < 4 or word in _EN_IGNORED or en_stem(word) in _ENGLISH or word in _english_words():
+    if len(word) < 4 or word in _EN_IGNORED or en_stem(word) in _ENGLISH:
         return None
     # An inflection ('service' ~ 'serviced') is another word, not a typo.
-    return next((known for known in (*_KNOWN_EN, *_PHRASE_WORDS) if known != word and not known.startswith(word)
+    near = next((known for known in (*_KNOWN_EN, *_PHRASE_WORDS) if known != word and not known.startswith(word)
                  and not word.startswith(known) and near_miss(word, known)), None)
+    # Only a word one letter from a known one needs the dictionary (loaded then, once): most words never do.
+    return near if near is not None and word not in _english_words() else None
 
 
 def _corrected(text: str) -> str:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence, Union
 
 from .core import call_id
+from .reasons import because
 from .types import Decision, Message, ToolCall, ToolSpec, system_prompt_of
 
 ScriptReply = Union[str, Mapping[str, Any], Sequence[Mapping[str, Any]]]
@@ -56,7 +57,7 @@ class Script:
                                       "add replies or call reset().")
             position, reply = self._next, self.replies[self._next]
             self._next += 1
-        why = f"script reply {position + 1} of {len(self.replies)}"
+        why = because("script", number=position + 1, total=len(self.replies))
         if isinstance(reply, str):
             return Decision(text=reply, reason=why)
         items = [reply] if isinstance(reply, Mapping) else list(reply)
@@ -93,6 +94,5 @@ class Rogue:
         if self.when_prompt_contains and self.when_prompt_contains not in system_prompt_of(messages):
             return None
         call = ToolCall(call_id(messages, self.tool, 0), self.tool, dict(self.args))
-        offered = ", ".join(t.name for t in tools) or "none"
-        return Decision(tool_calls=(call,), reason=f"ROGUE: calling {self.tool}, which was NOT offered "
-                                                   f"(offered: {offered})")
+        offered = ", ".join(t.name for t in tools) or because("none_offered")
+        return Decision(tool_calls=(call,), reason=because("rogue", tool=self.tool, offered=offered))
