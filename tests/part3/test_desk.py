@@ -55,3 +55,10 @@ async def test_a_rogue_refund_runs_only_in_the_unguarded_single_agent():
     team = await run_team(["I want to buy something"], model_client=OfflineModelClient(rogue=rogue))
     assert guarded.refunds == [] and team.refunds == []
     assert [r.reason for r in unguarded.refunds] == ["rogue"]
+
+
+@pytest.mark.parametrize("lines", [[], ["  "], ["hi", ""]])
+async def test_an_empty_script_is_one_sentence_in_both_designs(lines):
+    for run in (run_one_agent, run_team):
+        with pytest.raises(ValueError, match="at least one non-empty line"):
+            await run(lines)

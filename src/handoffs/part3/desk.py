@@ -36,6 +36,8 @@ from handoffs.multi_agent.tools import Ledger, refund_tools, sales_tools
 from handoffs.single_agent import build_support_agent
 from handoffs.single_agent.state import current_step_of
 
+from .text import HUMAN_PAGE
+
 #: The desk's roles: the single agent's step for each of the team's agents.
 STEP_OF_AGENT = {
     delegates.triage_agent_topic_type: "triage",
@@ -45,7 +47,6 @@ STEP_OF_AGENT = {
 }
 AGENT_OF_STEP = {step: agent for agent, step in STEP_OF_AGENT.items()}
 HUMAN_STEP = "human"
-HUMAN_PAGE = "A person answers the customer in this step; no model is called."
 
 _DELEGATE_FUNCTIONS = {f.__name__: f for f in (delegates.transfer_to_sales_agent, delegates.transfer_to_issues_and_repairs,
                                                delegates.transfer_back_to_triage, delegates.escalate_to_human)}

@@ -25,10 +25,10 @@ from handoffs.multi_agent.tools import Ledger
 from handoffs.recorder import HandoffEvent, MessageEvent, ModelCallEvent, RunRecorder, StepChangeEvent
 
 from .desk import AGENT_OF_STEP, build_desk_agent
+from .text import EMPTY_SCRIPT, OPERATOR_REPLY
 
 ONE_AGENT, TEAM = "one agent", "team"
 ROUTE_OF_AGENT = {"SalesAgent": "sales", "IssuesAndRepairsAgent": "repairs", "HumanAgent": "human"}
-OPERATOR_REPLY = "A person from ACME here: I will take it from here."
 
 
 class ScriptedOperator:
@@ -108,6 +108,9 @@ async def run_one_agent(turns: Iterable[str], *, model: Any = None, session_id: 
     """The customer's lines through the desk as one agent with steps (Part 1's design)."""
     from handoffs.single_agent.agent import default_model
 
+    lines = [str(line) for line in turns]
+    if not lines or not all(line.strip() for line in lines):
+        raise ValueError(EMPTY_SCRIPT)
     recorder = recorder if recorder is not None else RunRecorder()
     ledger = ledger if ledger is not None else Ledger()
     answers = iter(list(confirmations))
@@ -121,7 +124,7 @@ async def run_one_agent(turns: Iterable[str], *, model: Any = None, session_id: 
     config = {"configurable": {"thread_id": session_id}}
     run = DesignRun(ONE_AGENT, session_id, [])
     started = time.perf_counter()
-    for number, said in enumerate(turns, start=1):
+    for number, said in enumerate(lines, start=1):
         before = len(recorder.events)
         state = await agent.ainvoke({"messages": [{"role": "user", "content": said}]}, config)
         events = [e for e in recorder.events[before:] if e.conversation == session_id]

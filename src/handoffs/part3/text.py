@@ -12,6 +12,11 @@ DESIGN_LABEL = {
     "one agent, no guard": "one agent as seed 000 writes it (no step guard)",
 }
 
+# The person at the desk (both designs) and the single agent's human page.
+OPERATOR_REPLY = "A person from ACME here: I will take it from here."
+HUMAN_PAGE = "A person answers the customer in this step; no model is called."
+EMPTY_SCRIPT = "A scripted customer needs at least one non-empty line."
+
 ROW_LABEL = {
     "routing": "routing accuracy, {cases} first messages (en {en} · ko {ko} · mixed {mixed})",
     "same_route": "same route as the other design",
