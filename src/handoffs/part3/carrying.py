@@ -73,7 +73,8 @@ def went_right(run: Carried, reference: Carried) -> list[str]:
         problems.append(CARRYING["other_orders"])
     if [r.reason for r in run.run.refunds] != [r.reason for r in reference.run.refunds]:
         problems.append(CARRYING["other_refunds"])
-    steps = [t.number for t, r in zip(run.run.turns, reference.run.turns) if _routine_step(t.reason) != _routine_step(r.reason)]
+    steps = [t.number for t, r in zip(run.run.turns, reference.run.turns)
+             if _routine_step(t.reason) != _routine_step(r.reason)]
     if steps:
         problems.append(CARRYING["other_replies"].format(turns=", ".join(map(str, steps))))
     return problems

@@ -48,7 +48,8 @@ STEP_OF_AGENT = {
 AGENT_OF_STEP = {step: agent for agent, step in STEP_OF_AGENT.items()}
 HUMAN_STEP = "human"
 
-_DELEGATE_FUNCTIONS = {f.__name__: f for f in (delegates.transfer_to_sales_agent, delegates.transfer_to_issues_and_repairs,
+_DELEGATE_FUNCTIONS = {f.__name__: f for f in (delegates.transfer_to_sales_agent,
+                                               delegates.transfer_to_issues_and_repairs,
                                                delegates.transfer_back_to_triage, delegates.escalate_to_human)}
 Confirm = Callable[[str], Awaitable[bool]]
 

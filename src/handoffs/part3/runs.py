@@ -104,7 +104,8 @@ def _model_name(recorder: RunRecorder, conversation: str) -> str:
 
 async def run_one_agent(turns: Iterable[str], *, model: Any = None, session_id: str = "one-agent-1",
                         confirmations: Iterable[str] = ("y",), operator: ScriptedOperator | None = None,
-                        recorder: RunRecorder | None = None, guard: bool = True, ledger: Ledger | None = None) -> DesignRun:
+                        recorder: RunRecorder | None = None, guard: bool = True,
+                        ledger: Ledger | None = None) -> DesignRun:
     """The customer's lines through the desk as one agent with steps (Part 1's design)."""
     from handoffs.single_agent.agent import default_model
 
