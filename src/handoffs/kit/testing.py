@@ -23,6 +23,7 @@ GROUPS: Dict[str, Tuple[str, ...]] = {
     "single_agent": ("tests/single_agent",),
     "multi_agent": ("tests/multi_agent",),
     "exercises": ("tests/exercises",),
+    "part3": ("tests/part3",),
     "server": ("tests/server",),
     "faults": ("tests/faults",),
     "workshop": ("tests/workshop",),

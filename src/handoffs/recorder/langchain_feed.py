@@ -98,6 +98,7 @@ class RecordingMiddleware(AgentMiddleware):
             ModelCallEvent, conversation, actor=step, prompt_name=step, system_prompt=request.system_prompt or "",
             tools_offered=offered, tool_calls=calls, text=message.text, reason=str(meta.get("reason", "")),
             model_name=str(meta.get("model_name", "")), tokens=usage.get("total_tokens"), step=step,
+            input_tokens=usage.get("input_tokens"), output_tokens=usage.get("output_tokens"),
         )
         if message.text:
             self.recorder.add(MessageEvent, conversation, role="assistant", actor=step, text=message.text)
