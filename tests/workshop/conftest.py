@@ -17,6 +17,8 @@ def kit_checkout(tmp_path):
     (root / "src" / "handoffs").mkdir(parents=True)
     shutil.copy2(REPO / "kit.py", root / "kit.py")
     shutil.copy2(REPO / "src" / "handoffs" / "__init__.py", root / "src" / "handoffs" / "__init__.py")
+    if (REPO / "src" / "handoffs" / "i18n.py").exists():  # handoffs/__init__.py imports it (standard library only)
+        shutil.copy2(REPO / "src" / "handoffs" / "i18n.py", root / "src" / "handoffs" / "i18n.py")
     shutil.copytree(REPO / "src" / "handoffs" / "kit", root / "src" / "handoffs" / "kit",
                     ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(REPO / "notebooks", root / "notebooks", ignore=shutil.ignore_patterns("*.mine-*", ".ipynb_*"))

