@@ -69,15 +69,16 @@ class GuardedSqliteSaver(SqliteSaver):
         ``PRAGMA journal_mode=WAL``; SQLite answers the second "database is locked" at once, whatever the timeout."""
         if self.is_setup:
             return
-        with turn_lock(self.path, "\0setup"):
-            for attempt in range(SETUP_ATTEMPTS):
-                try:
-                    super().setup()
-                    return
-                except sqlite3.OperationalError as error:  # a process that does not take the lock (another tool)
-                    if "locked" not in str(error) or attempt == SETUP_ATTEMPTS - 1:
-                        raise
-                    time.sleep(0.05)
+        # Not under turn_lock: POSIX drops every lock a process holds on a file when any handle to it closes, so a
+        # lock taken and released here would release the turn that ask() is holding. Retrying is enough.
+        for attempt in range(SETUP_ATTEMPTS):
+            try:
+                super().setup()
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or attempt == SETUP_ATTEMPTS - 1:
+                    raise
+                time.sleep(0.05)
 
     def put(self, config: Any, checkpoint: Any, metadata: Any, new_versions: Any) -> Any:
         thread_id = str(config["configurable"]["thread_id"])
