@@ -221,7 +221,7 @@ def _people(raw: list[Mention], text: str) -> list[Mention]:
     return out
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=1024)
 def read(text: str) -> Reading:
     """What ``text`` says: its language and its concept mentions (see the module docstring)."""
     text = readable(text)

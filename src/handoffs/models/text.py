@@ -52,7 +52,7 @@ def language_of(text: str) -> str | None:
 _KO_PREDICATE = re.compile(r"[\uac00-\ud7a3](?:요|다|까|죠|네|나|지|어|아|해|래|게)(?=[\s.!?~ㅠㅜㅋㅎ^;,]*$)|습니다|세요")
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=1024)
 def tokens(text: str) -> tuple[Token, ...]:
     """The words of ``text``, in order, lower-cased (underscores and hyphens separate words)."""
     lowered = text.lower().replace("_", " ").replace("’", "'")
