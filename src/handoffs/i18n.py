@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import unicodedata
+from contextlib import contextmanager
 from typing import Any, Iterator, Mapping
 
 LANGUAGES = ("en", "ko")
@@ -40,6 +41,19 @@ def language() -> str:
         return _chosen
     from_environment = os.environ.get(VARIABLE, "").strip().lower()
     return from_environment if from_environment in LANGUAGES else "en"
+
+
+@contextmanager
+def using_language(language_: str) -> Iterator[None]:
+    """Show the kit in ``language_`` inside a ``with`` block, then go back to what was chosen before (a deck built
+    in Korean draws its pictures in Korean without changing the caller's setting)."""
+    global _chosen
+    before = _chosen
+    set_language(language_)
+    try:
+        yield
+    finally:
+        _chosen = before
 
 
 def pick(texts: Mapping[str, str], language_: str | None = None) -> str:
