@@ -42,7 +42,7 @@ SAY = Texts({
                   "ko": "{port}번 포트({what})를 다른 프로그램이 쓰고 있어요. 괜찮아요, 그러면 키트가 다른 포트를 "
                         "골라요."},
     "ready": {"en": "Your laptop is ready for the workshop. Start with: {kit} lab",
-              "ko": "워크숍 준비가 끝났어요. 이렇게 시작하세요: {kit} lab"},
+              "ko": "워크숍 준비가 끝났어요. 이렇게 시작하세요: {kit} lab --lang ko"},
     "not_ready": {"en": "Not ready yet: fix the {count} line(s) marked FIX above, then run '{kit} preflight' again.",
                   "ko": "아직 준비가 덜 됐어요. 위에서 FIX로 표시된 {count}줄을 고친 뒤 '{kit} preflight'를 다시 "
                         "실행하세요."},
