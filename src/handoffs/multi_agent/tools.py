@@ -71,7 +71,9 @@ def sales_tools(ledger: Ledger, session_id: str, confirm: Confirm) -> List[Tool]
     """The sales agent's tools for one session: ``execute_order``."""
 
     async def execute_order(product: str, price: int) -> str:
-        summary = f"=== Order Summary ===\nProduct: {product}\nPrice: ${price}\nConfirm order? y/n"
+        from .customer_text import CUSTOMER_TEXT  # the kit's language when the question is asked
+
+        summary = CUSTOMER_TEXT["order_summary"].format(product=product, price=price)
         confirmed = await confirm(summary)
         ledger.orders.append(Order(session_id, product, int(price), confirmed))
         return "Success" if confirmed else "User cancelled order."
