@@ -28,6 +28,7 @@ The seed's classes, with the gaps it leaves open closed (each is taught in noteb
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, List, Optional, Sequence, Tuple
 
 from autogen_core import FunctionCall, MessageContext, MessageHandlerContext, RoutedAgent, TopicId, message_handler
@@ -53,17 +54,26 @@ Operators = Any
 
 GIVE_UP_REPLY = "Sorry, I could not finish that. Could you rephrase, or ask for a human?"
 MODEL_FAILED_REPLY = "Sorry, I cannot answer right now: the model call failed"
+# A customer who writes Korean hears the kit's own apologies in Korean, as they hear the model's answers.
+GIVE_UP_REPLY_KO = "죄송합니다. 요청을 끝까지 처리하지 못했습니다. 다르게 말씀해 주시거나 상담원 연결을 요청해 주세요."
+MODEL_FAILED_REPLY_KO = "죄송합니다. 지금은 답변을 드릴 수 없습니다: 모델 호출이 실패했습니다"
+_HANGUL = re.compile("[\uac00-\ud7a3]")
+
+
+def _in_customers_language(english: str, korean: str, context: Sequence[LLMMessage]) -> str:
+    return korean if _HANGUL.search(_last_customer_words(context)) else english
 
 
 def _is_tool_calls(content: Any) -> bool:
     return isinstance(content, list) and len(content) > 0 and all(isinstance(c, FunctionCall) for c in content)
 
 
-def _apology(error: Exception) -> str:
-    """What the customer hears when the model call failed: the error named, nothing key-like in it."""
+def _apology(error: Exception, context: Sequence[LLMMessage] = ()) -> str:
+    """What the customer hears when the model call failed, in their language: the error named, nothing key-like."""
     from handoffs.models.errors import redact_secrets  # here, not at import: a gRPC host needs no model package
 
-    return redact_secrets(f"{MODEL_FAILED_REPLY} ({type(error).__name__}: {error})")
+    sorry = _in_customers_language(MODEL_FAILED_REPLY, MODEL_FAILED_REPLY_KO, context)
+    return redact_secrets(f"{sorry} ({type(error).__name__}: {error})")
 
 
 def _last_customer_words(context: Sequence[LLMMessage]) -> str:
@@ -127,7 +137,7 @@ class AIAgent(RoutedAgent):
                     cancellation_token=ctx.cancellation_token,
                 )
             except Exception as error:  # an unreachable model must not leave the customer waiting in silence
-                await self._answer(context, _apology(error))
+                await self._answer(context, _apology(error, context))
                 return
             if not _is_tool_calls(llm_result.content):
                 await self._answer(context, str(llm_result.content))
@@ -142,7 +152,7 @@ class AIAgent(RoutedAgent):
                 task = UserTask(context=context, handoffs=message.handoffs + 1)
                 await self.publish_message(task, topic_id=TopicId(target, source=self.id.key))
                 return
-        await self._answer(context, GIVE_UP_REPLY)
+        await self._answer(context, _in_customers_language(GIVE_UP_REPLY, GIVE_UP_REPLY_KO, context))
 
     async def _run_calls(
         self, calls: Sequence[FunctionCall], ctx: MessageContext, limit_reached: bool, answering: str = ""
