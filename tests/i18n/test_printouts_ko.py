@@ -76,3 +76,21 @@ def test_kit_lab_in_korean_sets_the_language_and_lands_on_the_korean_notebook_00
     korean_00 = REPO / "notebooks" / "ko" / "00_start_here.ipynb"
     expected = "notebooks/ko/00_start_here.ipynb" if korean_00.exists() else "notebooks/00_start_here.ipynb"
     assert start == [f"--LabApp.default_url=/lab/tree/{expected}"]
+
+
+async def test_part_3s_table_guide_and_rulers_in_korean(korean):
+    from handoffs.i18n import display_width
+    from handoffs.part3.measure import CONVERSATIONS, compare_designs, load_cases
+    from handoffs.part3.report import decision_guide, format_table, seed_claims, table_rows, wall_time_line
+    from handoffs.part3.rulers import compare_counters, format_checks
+
+    cases = [c for c in load_cases() if c.scenario == "team_triage"][:12]
+    comparison = await compare_designs(cases, conversations={"sales en": CONVERSATIONS["sales en"]})
+    table = format_table(table_rows(comparison))
+    header, ruler = table.splitlines()[:2]
+    assert header.startswith("측정 항목") and display_width(header) == len(ruler)  # aligned by display width
+    texts = [table, wall_time_line(comparison), decision_guide(comparison), seed_claims(comparison),
+             format_checks(compare_counters({"en": ["hello"], "ko": ["안녕하세요"]}))]
+    assert texts[2].startswith("결정 가이드 — 위의 숫자에서 (오프라인 모델") and "시드 000" in texts[3]
+    for text in texts:
+        assert english_sentences(text) == [], text
