@@ -61,20 +61,26 @@ MODEL_FAILED_REPLY_KO = "죄송합니다. 지금은 답변을 드릴 수 없습�
 _HANGUL = re.compile("[\uac00-\ud7a3]")
 
 
-def _in_customers_language(english: str, korean: str, context: Sequence[LLMMessage]) -> str:
-    return korean if _HANGUL.search(_last_customer_words(context)) else english
+def _in_customers_language(text: str, context: Sequence[LLMMessage]) -> str:
+    """The kit's own apologies (not the model's words) in Korean when the customer's last words were Korean."""
+    if not _HANGUL.search(_last_customer_words(context)):
+        return text
+    if text == GIVE_UP_REPLY:
+        return GIVE_UP_REPLY_KO
+    if text.startswith(MODEL_FAILED_REPLY + " ("):
+        return MODEL_FAILED_REPLY_KO + text[len(MODEL_FAILED_REPLY):]
+    return text
 
 
 def _is_tool_calls(content: Any) -> bool:
     return isinstance(content, list) and len(content) > 0 and all(isinstance(c, FunctionCall) for c in content)
 
 
-def _apology(error: Exception, context: Sequence[LLMMessage] = ()) -> str:
-    """What the customer hears when the model call failed, in their language: the error named, nothing key-like."""
+def _apology(error: Exception) -> str:
+    """What the customer hears when the model call failed: the error named, nothing key-like in it."""
     from handoffs.models.errors import redact_secrets  # here, not at import: a gRPC host needs no model package
 
-    sorry = _in_customers_language(MODEL_FAILED_REPLY, MODEL_FAILED_REPLY_KO, context)
-    return redact_secrets(f"{sorry} ({type(error).__name__}: {error})")
+    return redact_secrets(f"{MODEL_FAILED_REPLY} ({type(error).__name__}: {error})")
 
 
 def _last_customer_words(context: Sequence[LLMMessage]) -> str:
@@ -138,7 +144,7 @@ class AIAgent(RoutedAgent):
                     cancellation_token=ctx.cancellation_token,
                 )
             except Exception as error:  # an unreachable model must not leave the customer waiting in silence
-                await self._answer(context, _apology(error, context))
+                await self._answer(context, _apology(error))
                 return
             if not _is_tool_calls(llm_result.content):
                 await self._answer(context, str(llm_result.content))
@@ -153,7 +159,7 @@ class AIAgent(RoutedAgent):
                 task = UserTask(context=context, handoffs=message.handoffs + 1)
                 await self.publish_message(task, topic_id=TopicId(target, source=self.id.key))
                 return
-        await self._answer(context, _in_customers_language(GIVE_UP_REPLY, GIVE_UP_REPLY_KO, context))
+        await self._answer(context, GIVE_UP_REPLY)
 
     async def _run_calls(
         self, calls: Sequence[FunctionCall], ctx: MessageContext, limit_reached: bool, answering: str = ""
@@ -227,6 +233,7 @@ class AIAgent(RoutedAgent):
         return FunctionExecutionResult(call_id=call.id, content=content, is_error=False, name=call.name)
 
     async def _answer(self, context: List[LLMMessage], text: str) -> None:
+        text = _in_customers_language(text, context)
         context = context + [AssistantMessage(content=text, source=self.id.type)]
         await self.publish_message(
             AgentResponse(context=context, reply_to_topic_type=self._agent_topic_type),
