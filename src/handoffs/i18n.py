@@ -7,13 +7,19 @@ one-line reasons::
     handoffs.set_language("ko")        # or, before starting JupyterLab: export HANDOFFS_LANG=ko
 
 It is not the language a *customer* writes in: the offline model always answers a customer in the customer's own
-language. Modules keep their texts in tables of ``{"en": ..., "ko": ...}`` and read them with :func:`pick`.
+language. Modules keep their texts in tables of ``{"en": ..., "ko": ...}`` and read them with :func:`pick`, or
+hold them in a :class:`Texts` table (``TEXT["title"]`` is the title in the current language). Every ``Texts`` is
+listed in :data:`TABLES`, so one test checks that each text has both languages with the same ``{slots}``.
+:func:`display_width`, :func:`ljust` and :func:`rjust` align plain-text tables whose cells hold Hangul (two
+columns wide in a monospaced font). Standard library only: ``./kit`` imports this before ``.venv`` exists.
 """
 
 from __future__ import annotations
 
 import os
-from typing import Mapping
+import unicodedata
+from contextlib import contextmanager
+from typing import Any, Iterator, Mapping
 
 LANGUAGES = ("en", "ko")
 VARIABLE = "HANDOFFS_LANG"
@@ -37,6 +43,58 @@ def language() -> str:
     return from_environment if from_environment in LANGUAGES else "en"
 
 
+@contextmanager
+def using_language(language_: str) -> Iterator[None]:
+    """Show the kit in ``language_`` inside a ``with`` block, then go back to what was chosen before (a deck built
+    in Korean draws its pictures in Korean without changing the caller's setting)."""
+    global _chosen
+    before = _chosen
+    set_language(language_)
+    try:
+        yield
+    finally:
+        _chosen = before
+
+
 def pick(texts: Mapping[str, str], language_: str | None = None) -> str:
     """The text for the current language (or ``language_``), falling back to English."""
     return texts.get(language_ or language(), texts["en"])
+
+
+TABLES: list["Texts"] = []
+
+
+class Texts(Mapping[str, Any]):
+    """One module's texts, ``{key: {"en": ..., "ko": ...}}``: ``texts[key]`` is the text in the kit's language.
+
+    The language is read at each lookup, so a text built after ``set_language("ko")`` is Korean even though the
+    table was made when the module was imported. ``texts.table`` holds both languages (tests read it).
+    """
+
+    def __init__(self, table: Mapping[str, Mapping[str, Any]]) -> None:
+        self.table = {key: dict(value) for key, value in table.items()}
+        TABLES.append(self)
+
+    def __getitem__(self, key: str) -> Any:
+        return pick(self.table[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.table)
+
+    def __len__(self) -> int:
+        return len(self.table)
+
+
+def display_width(text: str) -> int:
+    """Columns ``text`` takes in a monospaced font: Hangul and other wide characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def ljust(text: str, width: int) -> str:
+    """``text`` padded on the right to ``width`` display columns (``str.ljust`` counts characters)."""
+    return text + " " * max(0, width - display_width(text))
+
+
+def rjust(text: str, width: int) -> str:
+    """``text`` padded on the left to ``width`` display columns."""
+    return " " * max(0, width - display_width(text)) + text

@@ -5,7 +5,8 @@
 twice) and notes the things NOTES.md taught us to check: Python 3.11+, ``ipykernel >= 7.4`` (panels that wait
 for a human need it), which model ``HANDOFFS_MODEL`` selects, and how tokens are counted offline.
 
-It reports; it never installs or changes anything.
+It reports; it never installs or changes anything. Its sentences are in :data:`SAY`, in English and Korean
+(``handoffs.set_language``); package names and the ``ok``/``FIX`` marks are the same in both.
 """
 
 from __future__ import annotations
@@ -19,8 +20,24 @@ from pathlib import Path
 
 from packaging.requirements import Requirement
 
+from handoffs.i18n import Texts, ljust
+
 _KEY = ("langchain", "langchain-core", "langgraph", "autogen-core", "autogen-ext", "openai", "ipywidgets",
         "ipykernel", "jupyterlab", "matplotlib", "nbval")
+
+
+SAY = Texts({
+    "missing": {"en": "missing: run ./kit lab (needs {spec})", "ko": "설치되지 않았어요: ./kit lab을 실행하세요({spec} 필요)"},
+    "inside": {"en": "within the tested range {tested}", "ko": "테스트한 범위 {tested} 안에 있어요"},
+    "outside": {"en": "{version} is outside the tested range {tested}: run ./kit lab",
+                "ko": "{version}은(는) 테스트한 범위 {tested} 밖이에요: ./kit lab을 실행하세요"},
+    "python_ok": {"en": "3.11 or newer", "ko": "3.11 이상"},
+    "python_old": {"en": "the kit needs Python 3.11 or newer", "ko": "키트에는 Python 3.11 이상이 필요해요"},
+    "model": {"en": "model", "ko": "모델"},
+    "tokens": {"en": "token counts", "ko": "토큰 계산"},
+    "ready": {"en": "Everything is ready.", "ko": "모두 준비됐어요."},
+    "fix": {"en": "Fix the lines marked FIX, then re-run.", "ko": "FIX로 표시된 줄을 고친 뒤 다시 실행하세요."},
+})
 
 
 @dataclass(frozen=True)
@@ -30,7 +47,7 @@ class Check:
     detail: str
 
     def line(self) -> str:
-        return f"{'ok  ' if self.ok else 'FIX '} {self.what:<16} {self.detail}"
+        return f"{'ok  ' if self.ok else 'FIX '} {ljust(self.what, 16)} {self.detail}"
 
 
 def declared_requirements() -> list[Requirement]:
@@ -57,12 +74,12 @@ def check_packages(names: tuple[str, ...] = _KEY) -> list[Check]:
         try:
             version = metadata.version(requirement.name)
         except metadata.PackageNotFoundError:
-            checks.append(Check(name, False, f"missing: run ./kit lab (needs {requirement.specifier})"))
+            checks.append(Check(name, False, SAY["missing"].format(spec=requirement.specifier)))
             continue
         inside = requirement.specifier.contains(version, prereleases=True)
         tested = ", ".join(sorted((str(s) for s in requirement.specifier), key=lambda s: not s.startswith(">")))
-        detail = f"within the tested range {tested}" if inside else \
-            f"{version} is outside the tested range {tested}: run ./kit lab"
+        detail = SAY["inside"].format(tested=tested) if inside else \
+            SAY["outside"].format(version=version, tested=tested)
         checks.append(Check(name, inside, detail))
     return checks
 
@@ -73,17 +90,17 @@ def check_environment() -> list[Check]:
     from handoffs.models.tokens import token_method
 
     python_ok = sys.version_info >= (3, 11)
-    checks = [Check("python", python_ok, "3.11 or newer" if python_ok else "the kit needs Python 3.11 or newer")]
+    checks = [Check("python", python_ok, SAY["python_ok" if python_ok else "python_old"])]
     checks += check_packages()
     try:
-        checks.append(Check("model", True, describe_model()))
+        checks.append(Check(SAY["model"], True, describe_model()))
     except Exception as error:  # a bad HANDOFFS_MODEL: say it in one line, do not stop the notebook
-        checks.append(Check("model", False, str(error)))
-    checks.append(Check("token counts", True, token_method()))
+        checks.append(Check(SAY["model"], False, str(error)))
+    checks.append(Check(SAY["tokens"], True, token_method()))
     return checks
 
 
 def report() -> str:
     checks = check_environment()
-    verdict = "Everything is ready." if all(c.ok for c in checks) else "Fix the lines marked FIX, then re-run."
+    verdict = SAY["ready"] if all(c.ok for c in checks) else SAY["fix"]
     return "\n".join([*(c.line() for c in checks), verdict])

@@ -1,14 +1,17 @@
-"""Every slide of every deck in headless Chromium: nothing leaves loopback, nothing is missing, nothing overflows.
+"""Every slide of every deck, in both editions, in headless Chromium: nothing leaves loopback, nothing is missing,
+nothing overflows.
 
-The decks are built from the sources (``slides/en``) into a temporary folder, served on 127.0.0.1 by the kit's own
-server, and opened slide by slide. For each slide: every request the page made went to loopback, no response was
+The decks are built from the sources (``slides/en`` and the Korean edition ``slides/ko``, whose pictures are drawn
+with the kit in Korean) into a temporary folder, served on 127.0.0.1 by the kit's own server, and opened slide by
+slide. For each slide: every request the page made went to loopback, no response was
 a 4xx/5xx, pictures loaded, no code block is wider or taller than its box, the slide's content stays inside the
-slide, and the slide has speaker notes. One screenshot per slide goes to ``test-artifacts/slides/`` (git-ignored):
-look at them after a change to the decks.
+slide, and the slide has speaker notes. One screenshot per slide goes to ``test-artifacts/slides/<lang>/``
+(git-ignored): look at them after a change to the decks.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 from urllib.parse import urlparse
 
@@ -29,37 +32,48 @@ SLIDE_REPORT = """() => {
       text: code.textContent.split('\\n')[0].slice(0, 60),
       wide: code.scrollWidth - code.clientWidth, tall: code.scrollHeight - code.clientHeight,
       right: code.getBoundingClientRect().right - box.left}));
-  let bottom = 0;
+  let bottom = 0, widest = 0, widestText = '';
   for (const child of slide.children) {
     if (child.tagName === 'ASIDE') continue;
     bottom = Math.max(bottom, child.getBoundingClientRect().bottom - box.top);
+    for (const part of [child, ...child.querySelectorAll('*')]) {
+      if (part.closest('.katex-mathml')) continue;  // KaTeX's MathML copy for screen readers is never drawn
+      const right = part.getBoundingClientRect().right - box.left;
+      if (right > widest) { widest = right; widestText = (part.textContent || '').slice(0, 40); }
+    }
   }
   const images = [...slide.querySelectorAll('img')].map(img => ({src: img.getAttribute('src'),
       loaded: img.complete && img.naturalWidth > 0}));
-  return {blocks, images, bottom: bottom / scale, right: Math.max(0, ...blocks.map(b => b.right)) / scale,
+  return {blocks, images, bottom: bottom / scale, widest: widest / scale, widestText, right: Math.max(0, ...blocks.map(b => b.right)) / scale,
           width: Reveal.getConfig().width, height: Reveal.getConfig().height,
           notes: (Reveal.getSlideNotes() || '').trim().length,
+          text: [...slide.children].filter(c => c.tagName !== 'ASIDE').map(c => c.textContent).join(' ')
+                + [...slide.querySelectorAll('img')].map(img => img.alt).join(' '),
           title: (slide.querySelector('h1,h2,h3') || {textContent: ''}).textContent};
 }"""
 
 
-@pytest.fixture(scope="module")
-def built_decks(tmp_path_factory):
+HANGUL = re.compile("[\uac00-\ud7a3]")
+
+
+@pytest.fixture(scope="module", params=["en", "ko"])
+def built_decks(request, tmp_path_factory):
     if not (REPO / "slides" / "node_modules" / "reveal.js").is_dir():
         pytest.skip("slides/node_modules is missing: ./kit test installs it with npm ci (needs Node.js)")
     from handoffs.workshop.slides import DeckBuild
 
-    out = tmp_path_factory.mktemp("slides")
-    pages = DeckBuild("en", out).build()
-    return out, pages
+    out = tmp_path_factory.mktemp(f"slides-{request.param}")
+    pages = DeckBuild(request.param, out).build()
+    return out, pages, request.param
 
 
 def test_every_slide_renders_offline_and_fits(built_decks, page):
     from handoffs.workshop.deck_export import serving
 
-    out, pages = built_decks
-    shutil.rmtree(SHOTS, ignore_errors=True)
-    SHOTS.mkdir(parents=True)
+    out, pages, lang = built_decks
+    shots = SHOTS / lang
+    shutil.rmtree(shots, ignore_errors=True)
+    shots.mkdir(parents=True)
     requests, failures = [], []
     page.on("request", lambda request: requests.append(request.url))
     page.on("requestfailed", lambda request: failures.append(f"failed {request.url}"))
@@ -68,11 +82,12 @@ def test_every_slide_renders_offline_and_fits(built_decks, page):
     page.set_viewport_size({"width": 1280, "height": 720})
     problems, slides_seen = [], 0
     with serving(out) as base:
-        page.goto(f"{base}/en/index.html", wait_until="networkidle")
+        page.goto(f"{base}/{lang}/index.html", wait_until="networkidle")
         links = page.evaluate("() => [...document.querySelectorAll('li a')].map(a => a.getAttribute('href'))")
         assert links == [deck.name for deck in pages]
+        assert page.evaluate("() => document.documentElement.lang") == lang
         for deck in pages:
-            page.goto(f"{base}/en/{deck.name}", wait_until="networkidle")
+            page.goto(f"{base}/{lang}/{deck.name}", wait_until="networkidle")
             page.wait_for_function("() => window.Reveal && Reveal.isReady()", timeout=30_000)
             total = page.evaluate("() => Reveal.getTotalSlides()")
             assert total >= 5, f"{deck.name} has only {total} slides"
@@ -88,13 +103,18 @@ def test_every_slide_renders_offline_and_fits(built_decks, page):
                     problems.append(f"{where}: content ends at {report['bottom']:.0f} px of {report['height']}")
                 if report["right"] > report["width"] + 2:
                     problems.append(f"{where}: code reaches {report['right']:.0f} px of {report['width']}")
+                elif report["widest"] > report["width"] + 2:  # a formula or a table wider than the slide
+                    problems.append(f"{where}: {report['widestText']!r} reaches {report['widest']:.0f} px of "
+                                    f"{report['width']}")
                 if report["notes"] == 0:
                     problems.append(f"{where}: no speaker notes")
-                page.screenshot(path=str(SHOTS / f"{deck.stem}-{index + 1:02d}.png"))
+                if lang == "ko" and not HANGUL.search(report["text"] + report["title"]):
+                    problems.append(f"{where}: no Korean on a slide of the Korean deck")
+                page.screenshot(path=str(shots / f"{deck.stem}-{index + 1:02d}.png"))
                 slides_seen += 1
             assert page.evaluate("() => document.querySelectorAll('.hljs').length") > 0 or deck.stem == "03_exercises", \
                 f"{deck.name}: no highlighted code"
-        math = page.goto(f"{base}/en/02_part2_many_agents.html", wait_until="networkidle")
+        math = page.goto(f"{base}/{lang}/02_part2_many_agents.html", wait_until="networkidle")
         assert math is not None and math.ok
         page.wait_for_function("() => document.querySelectorAll('.katex').length > 0", timeout=30_000)
     outside = sorted({url for url in requests if urlparse(url).scheme in ("http", "https", "ws", "wss")
@@ -106,11 +126,9 @@ def test_every_slide_renders_offline_and_fits(built_decks, page):
 
 
 def test_a_deck_prints_to_pdf_one_page_per_slide(built_decks):
-    import re
-
     from handoffs.workshop.deck_export import export_pdfs
 
-    out, pages = built_decks
+    out, pages, _lang = built_decks
     exercises = [page for page in pages if page.stem == "03_exercises"]
     (pdf,) = export_pdfs(out, exercises)
     data = pdf.read_bytes()

@@ -33,7 +33,6 @@ from handoffs.recorder.autogen_feed import RecordingModelClient
 from .report import REPORT_TEXT
 from .routing import Choice, Probe
 
-OPERATOR_STAND_IN = REPORT_TEXT["operator_stand_in"]
 
 
 def tool_name(tool: Any) -> str:
@@ -179,7 +178,7 @@ def _stand_in_operator(desk: Any, session_id: str) -> None:
 
     def answer(request: Any) -> None:
         if getattr(request, "session_id", None) == session_id:
-            desk.answer(session_id, OPERATOR_STAND_IN)
+            desk.answer(session_id, REPORT_TEXT["operator_stand_in"])
 
     for request in list(getattr(desk, "pending", [])):
         answer(request)

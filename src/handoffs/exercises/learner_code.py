@@ -24,7 +24,6 @@ _TODO = re.compile(r"\bTODO\b|\bFIXME\b|\bXXX\b")
 _HANGUL = re.compile("[\uac00-\ud7a3]")
 _GENERIC_NAME_WORDS = frozenset({"the", "and", "for", "with", "call", "tool", "use", "run", "get", "set", "make",
                                  "open", "back", "agent", "step", "issue", "user", "handle", "transfer", "to"})
-CELL = REPORT_TEXT["in_cell"]
 
 
 def is_notebook_file(filename: str) -> bool:
@@ -40,7 +39,7 @@ def _is_learner_file(filename: str) -> bool:
 
 def place(filename: str, line: int, name: str) -> str:
     """A stable description of a line: "line 3 of the cell that defines X" or "line 3 of my_solution.py"."""
-    where = CELL.format(name=name) if is_notebook_file(filename) else Path(filename).name
+    where = REPORT_TEXT["in_cell"].format(name=name) if is_notebook_file(filename) else Path(filename).name
     return REPORT_TEXT["line_of"].format(line=line, where=where)
 
 
@@ -56,13 +55,15 @@ def function_of(obj: Any) -> Any:
 def location(obj: Any, name: str | None = None) -> str:
     """Where ``obj`` (a function, tool or class) is defined, e.g. "line 12 of the cell that defines escalate"."""
     target = function_of(obj)
-    name = name or getattr(obj, "name", None) or getattr(target, "__name__", None) or type(obj).__name__
+    named = getattr(obj, "name", None)  # a class's ``name`` may be a property object, not its name
+    name = name or (named if isinstance(named, str) else None) or getattr(target, "__name__", None) \
+        or type(obj).__name__
     try:
         target = target if inspect.isfunction(target) or inspect.isclass(target) else type(target)
         filename = inspect.getsourcefile(target) or ""
         line = inspect.getsourcelines(target)[1]
     except (OSError, TypeError):
-        return CELL.format(name=name)
+        return REPORT_TEXT["in_cell"].format(name=name)
     return place(filename, line, name)
 
 

@@ -41,7 +41,7 @@ from .autogen_runs import (CapturedErrors, NotingClient, Session, WatchedRuntime
 from .learner_code import (closest, error_text, has_korean, has_todo, location, names_a_topic, one_line, raising_line,
                            sample_arguments, words_in_common)
 from .report import CheckReport, Finding
-from .specialist_text import HINTS, PASSED, REQUESTS, SCRIPTED_REPLY, STARTER_PROMPT, VERIFIED
+from .specialist_text import HINTS, PIECES, REQUESTS, SCRIPTED_REPLY, STARTER_PROMPT, VERIFIED
 
 Builder = Callable[[Any, Any], Awaitable[Any]]
 SEED_DELEGATES = {t.name: t for t in TRIAGE_DELEGATE_TOOLS}
@@ -80,7 +80,7 @@ class _Check:
             raise
         except Exception as error:
             agent = re.search(r"type (?:AgentType\(type=')?([^'\s)]+)'?\)? already exists", str(error))
-            line = raising_line(error) or f"the body of {self.name}"
+            line = raising_line(error) or PIECES["body_of"].format(name=self.name)
             if agent:
                 raise _Stop("build", "duplicate_registration", agent=agent.group(1), error=error_text(error), line=line)
             raise _Stop("build", "build_failed", error=error_text(error), line=line)
@@ -163,7 +163,7 @@ class _Check:
         handed = [p for p in session.published if p.sender == triage_agent_topic_type and p.message_type == "UserTask"]
         if not handed:
             failed = [e for e in recorder.of_kind(ToolRunEvent, session.session_id) if e.tool == tool and e.is_error]
-            problem = failed[0].result if failed else "the triage agent answered instead of handing off"
+            problem = failed[0].result if failed else PIECES["no_handoff"]
             raise _Stop("scripted", "delegate_failed", tool=tool, error=one_line(problem), location=where)
         topic = handed[0].topic_type
         reached = runtime.subscribers(topic)
@@ -195,7 +195,7 @@ class _Check:
         for message, error in self.errors.errors:
             if agent in message:
                 raise _Stop("scripted", "agent_handler_failed", agent=agent, error=error_text(error),
-                            line=raising_line(error) or f"the message handler of {agent}")
+                            line=raising_line(error) or PIECES["handler_of"].format(agent=agent))
         answers = [p for p in session.published if p.sender == agent and p.message_type == "AgentResponse"]
         if answers and not runtime.subscribers(answers[-1].topic_type):
             raise _Stop("scripted", "wrong_user_topic", agent=agent, topic=answers[-1].topic_type)
@@ -218,7 +218,7 @@ def _constructor_stop(agent: str, error: BaseException) -> _Stop:
                 return _Stop("build", "delegate_not_a_tool", agent=agent, field=field, items=names,
                              error=error_text(error), where=location(plain[0]))
     return _Stop("build", "constructor_failed", agent=agent, error=error_text(error),
-                 line=raising_line(error) or f"the factory of {agent}")
+                 line=raising_line(error) or PIECES["factory_of"].format(agent=agent))
 
 
 def _prompt_says_something(prompt: str) -> bool:
@@ -270,7 +270,7 @@ async def check_specialist(build_extended_team: Builder, *, timeout: float = 10.
     ``timeout`` bounds each session (only an unknown cause waits that long); ``request`` replaces the English
     customer message of the routing probe ("I was charged twice for my order").
     """
-    report = CheckReport(PASSED)
+    report = CheckReport(VERIFIED["passed"])
     with CapturedErrors() as errors:
         check = _Check(build_extended_team, timeout, errors, report)
         try:

@@ -11,9 +11,10 @@ three stages, so a learner is never handed the whole answer first:
 ``report.hint(3)`` give the next stages. A checker stops at the first finding — later checks would only
 repeat its consequences — and records in ``stopped_by`` which phase stopped it.
 
-The words of every hint live in one table per checker module (``HINTS``, a ``dict`` of :class:`HintText`),
-and the words around them (with the pieces the shared machinery puts into hints) in :data:`REPORT_TEXT`, so a
-translation (issue 12) replaces tables, not code.
+The words of every hint live in one table per checker module (``HINTS``, a ``dict`` of :class:`HintText`, each
+with its Korean column ``ko=HintText(...)``), and the words around them (with the pieces the shared machinery puts
+into hints) in :data:`REPORT_TEXT`; the kit's language (``handoffs.set_language``) picks the column when the
+checker runs.
 
 What this module is not: it checks nothing (see the checker modules).
 """
@@ -23,39 +24,55 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-REPORT_TEXT = {
-    "not_yet": "NOT YET: one thing to fix (the check stops at the first), then run the check again.",
-    "verified": "  ok   {text}",
-    "finding": "  TO FIX {text}",
-    "next_hint": "  hint: report.hint(2) says where to look; report.hint(3) shows the code.",
-    "stage": "Hint {stage} of 3 ({label}): {text}",
-    "labels": ("what is wrong", "where to look", "the code"),
-    "no_more": "There are only 3 hints; report.hint(3) is the code.",
-    "passed_hint": "Nothing to hint at: the check passed.",
+from handoffs.i18n import Texts, language
+
+REPORT_TEXT = Texts({
+    "not_yet": {"en": "NOT YET: one thing to fix (the check stops at the first), then run the check again.",
+                "ko": "아직(NOT YET): 고칠 것이 하나 있어요(검사는 처음 찾은 문제에서 멈춰요). 고친 뒤 검사를 다시 "
+                      "실행하세요."},
+    "verified": {"en": "  ok   {text}", "ko": "  확인  {text}"},
+    "finding": {"en": "  TO FIX {text}", "ko": "  고칠 것 {text}"},
+    "next_hint": {"en": "  hint: report.hint(2) says where to look; report.hint(3) shows the code.",
+                  "ko": "  힌트: report.hint(2)는 어디를 볼지, report.hint(3)은 고칠 코드를 알려 줘요."},
+    "stage": {"en": "Hint {stage} of 3 ({label}): {text}", "ko": "힌트 {stage}/3 ({label}): {text}"},
+    "labels": {"en": ("what is wrong", "where to look", "the code"), "ko": ("무엇이 문제인지", "어디를 볼지", "코드")},
+    "no_more": {"en": "There are only 3 hints; report.hint(3) is the code.",
+                "ko": "힌트는 3단계까지예요. report.hint(3)이 코드예요."},
+    "passed_hint": {"en": "Nothing to hint at: the check passed.", "ko": "줄 힌트가 없어요. 검사를 통과했어요."},
     # pieces the shared machinery puts into hints (learner_code, routing, autogen_runs)
-    "in_cell": "the cell that defines {name}",
-    "line_of": "line {line} of {where}",
-    "called": "called {tool}",
-    "asked": "asked instead of calling a tool ({text!r})",
-    "with_reason": "{did} (the model's reason: {reason})",
-    "no_reason": "none given",
-    "both_orders": "in your order {forward}; with the tools reversed it {backward}",
-    "turn_answered": "turn {number} {said!r} was answered by {agent}",
-    "no_turn": "no turn was answered",
-    "operator_stand_in": "(the checker, standing in for the operator)",
-    "shared": "the words {words} of the request are in both",
-    "shared_one": "its words {words} are in the request",
-    "shared_none": "no word is in both as written: the model's reason (hint 1) says what decided",
-}
+    "in_cell": {"en": "the cell that defines {name}", "ko": "{name}을(를) 정의한 셀"},
+    "line_of": {"en": "line {line} of {where}", "ko": "{where}의 {line}번째 줄"},
+    "called": {"en": "called {tool}", "ko": "{tool}을(를) 호출함"},
+    "asked": {"en": "asked instead of calling a tool ({text!r})", "ko": "도구를 호출하지 않고 되물음({text!r})"},
+    "with_reason": {"en": "{did} (the model's reason: {reason})", "ko": "{did} (모델이 댄 이유: {reason})"},
+    "no_reason": {"en": "none given", "ko": "없음"},
+    "both_orders": {"en": "in your order {forward}; with the tools reversed it {backward}",
+                    "ko": "여러분이 둔 순서로는 {forward}; 도구 순서를 뒤집으면 {backward}"},
+    "turn_answered": {"en": "turn {number} {said!r} was answered by {agent}",
+                      "ko": "{number}번째 턴 {said!r}에 {agent}이(가) 답함"},
+    "no_turn": {"en": "no turn was answered", "ko": "답을 받은 턴이 없음"},
+    "operator_stand_in": {"en": "(the checker, standing in for the operator)", "ko": "(상담원 대신 검사기가 답합니다)"},
+    "shared": {"en": "the words {words} of the request are in both", "ko": "요청의 단어 {words}이(가) 양쪽 설명에 다 있음"},
+    "shared_one": {"en": "its words {words} are in the request", "ko": "설명의 단어 {words}이(가) 요청에 들어 있음"},
+    "shared_none": {"en": "no word is in both as written: the model's reason (hint 1) says what decided",
+                    "ko": "쓰인 그대로 양쪽에 다 나오는 단어는 없음: 무엇이 결정했는지는 모델이 댄 이유(힌트 1)에 있음"},
+    "passed": {"en": "PASS", "ko": "통과(PASS)"},
+})
 
 
 @dataclass(frozen=True)
 class HintText:
-    """The three stages of one cause's hint, as format strings (fields come from the finding)."""
+    """The three stages of one cause's hint, as format strings (fields come from the finding), and the same three
+    in Korean (``ko``), with the same fields."""
 
     what: str
     where: str
     code: str
+    ko: "HintText | None" = None
+
+    def in_language(self, language_: str) -> "HintText":
+        """The stages in ``language_`` ("en" or "ko"), English when there is no such column."""
+        return self.ko if language_ == "ko" and self.ko is not None else self
 
 
 @dataclass(frozen=True)
@@ -69,7 +86,7 @@ class Finding:
 
     @classmethod
     def of(cls, table: Mapping[str, HintText], cause: str, **fields: Any) -> "Finding":
-        texts = table[cause]
+        texts = table[cause].in_language(language())
         return cls(cause, texts.what.format(**fields), texts.where.format(**fields), texts.code.format(**fields))
 
     def stage(self, number: int) -> str:
@@ -97,7 +114,7 @@ class Hint(str):
 class CheckReport:
     """A checker's answer: ``passed``, what was verified, the findings, and the phase that stopped the check."""
 
-    passed_title: str = "PASS"
+    passed_title: str = field(default_factory=lambda: REPORT_TEXT["passed"])
     verified: list[str] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     stopped_by: str = "finished"

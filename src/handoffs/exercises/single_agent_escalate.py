@@ -34,7 +34,7 @@ from langgraph.types import Command
 from handoffs.single_agent.readonly import ReadOnlyBinderError
 from handoffs.single_agent.steps import STEP_CONFIGS, UnknownStepError, all_tools, render_prompt, seed_configs, with_tools
 
-from .escalate_text import HINTS, PASSED, REQUESTS, VERIFIED
+from .escalate_text import HINTS, PIECES, REQUESTS, VERIFIED
 from .langchain_runs import Run, decide_with_default_model, run_script, tool_move
 from .learner_code import (closest, error_text, has_korean, has_todo, location, mentions, raising_line, sample_arguments,
                            words_in_common)
@@ -65,7 +65,7 @@ class _Try:
 
 def check_escalate_step(configs: Any) -> CheckReport:
     """Judge the learner's binder (or binder-building function); see the module docstring for the phases."""
-    report = CheckReport(PASSED)
+    report = CheckReport(VERIFIED["passed"])
     try:
         pages = _binder(configs, report)
         tools = _prompts(pages, report)
@@ -83,9 +83,9 @@ def _binder(configs: Any, report: CheckReport) -> dict[str, dict]:
         try:
             configs = configs()
         except ReadOnlyBinderError as error:
-            raise _Stop("binder", "shallow_copy", line=raising_line(error) or "your binder's cell")
+            raise _Stop("binder", "shallow_copy", line=raising_line(error) or PIECES["binder_cell"])
         except Exception as error:
-            raise _Stop("binder", "builder_failed", error=error_text(error), line=raising_line(error) or "it")
+            raise _Stop("binder", "builder_failed", error=error_text(error), line=raising_line(error) or PIECES["it"])
     if not isinstance(configs, Mapping):
         raise _Stop("binder", "no_binder", got=configs)
     for step, page in configs.items():

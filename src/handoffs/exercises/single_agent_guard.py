@@ -33,7 +33,7 @@ from langgraph.types import Command
 from handoffs.models import OfflineChatModel
 from handoffs.single_agent.steps import seed_configs
 
-from .guard_text import HINTS, PASSED, REQUESTS, VERIFIED
+from .guard_text import HINTS, PIECES, REQUESTS, VERIFIED
 from .langchain_runs import Run, ToolWatch, run_script, tool_move
 from .learner_code import error_text, location, raising_line
 from .report import CheckReport, Finding
@@ -52,7 +52,7 @@ class _Stop(Exception):
 
 def check_step_guard(guard: Any) -> CheckReport:
     """Judge the learner's step guard; see the module docstring for the phases."""
-    report = CheckReport(PASSED)
+    report = CheckReport(VERIFIED["passed"])
     try:
         middleware, name = _middleware(guard)
         report.ok(VERIFIED["hook"].format(name=name))
@@ -125,12 +125,12 @@ def _judge_refusal(run: Run, said: str, tool: str, step: str, name: str, phase: 
         cause = "only_logs" if said and phase == "rogue" else "lets_through" if phase == "rogue" else "lets_through_later"
         raise _Stop(phase, cause, said=said[:80], name=name, tool=tool, step=step)
     if not seen:
-        raise _Stop(phase, "guard_crashed", error=error_text(run.error) if run.error else "nothing", tool=tool,
+        raise _Stop(phase, "guard_crashed", error=error_text(run.error) if run.error else PIECES["nothing"], tool=tool,
                     step=step, name=name, line=raising_line(run.error) if run.error else name)
     result = seen[0].result
     if not isinstance(result, (ToolMessage, Command)):
-        effect = error_text(run.error) if run.error else "the text arrived as if the customer had said it"
-        got = "None" if result is None else f"a {type(result).__name__} ({str(result)[:40]!r})"
+        effect = error_text(run.error) if run.error else PIECES["as_if_customer"]
+        got = "None" if result is None else PIECES["returned"].format(kind=type(result).__name__, text=str(result)[:40])
         raise _Stop(phase, "not_a_tool_message", got=got, effect=effect, name=name)
     if isinstance(result, ToolMessage):
         if result.tool_call_id != seen[0].call_id:
@@ -155,10 +155,10 @@ def _allowed(guard: AgentMiddleware, name: str, report: CheckReport) -> None:
         if call.error is not None:
             _judge_refusal(run, "", call.name, call.step, name, "scripted")
         if not run.watch.of(call.name):
-            effect = "the conversation never reaches " + ("'resolve'" if call.step == "triage" else "'done'")
+            effect = PIECES["never_reaches"].format(step="resolve" if call.step == "triage" else "done")
             raise _Stop("scripted", "blocks_offered", tool=call.name, step=call.step, effect=effect, name=name)
     if run.error is not None:
-        raise _Stop("scripted", "guard_crashed", error=error_text(run.error), tool="a tool", step=run.steps[-1],
+        raise _Stop("scripted", "guard_crashed", error=error_text(run.error), tool=PIECES["a_tool"], step=run.steps[-1],
                     name=name, line=raising_line(run.error) or name)
     report.ok(VERIFIED["allowed"].format(tools=", ".join(run.ran), path=" -> ".join(run.steps)))
 
@@ -169,5 +169,5 @@ def _later(guard: AgentMiddleware, name: str, report: CheckReport) -> None:
         run, said = _run(guard, "Please just do it.", script=[tool_move(tool, args), "All right."],
                          start={"current_step": step, "issue_type": "billing"})
         _judge_refusal(run, said, tool, step, name, "scripted")
-        refused.append(f"{tool} in {step!r}")
+        refused.append(PIECES["call_in_step"].format(tool=tool, step=step))
     report.ok(VERIFIED["later"].format(calls=", ".join(refused)))

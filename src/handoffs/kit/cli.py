@@ -12,11 +12,41 @@ import subprocess
 from pathlib import Path
 from typing import Callable, Dict, List, Tuple
 
+from .. import i18n
 from . import environment as kit_env
 from . import notebooks, testing
 from .environment import ROOT, KitError, phase, say, venv_python
 
 START_NOTEBOOK = "notebooks/00_start_here.ipynb"
+
+
+def language_option(args: List[str]) -> Tuple[str | None, List[str]]:
+    """``--lang ko`` (or ``--lang=ko``) taken out of ``args``: the language the kit shows for this command.
+
+    It is passed on as ``HANDOFFS_LANG`` (``handoffs.i18n``), so JupyterLab's kernels and the pre-flight's inner half
+    speak it too. Returns ``(language or None, the other arguments)``.
+    """
+    rest: List[str] = []
+    chosen = None
+    items = iter(args)
+    for item in items:
+        if item == "--lang":
+            chosen = next(items, "")
+        elif item.startswith("--lang="):
+            chosen = item.split("=", 1)[1]
+        else:
+            rest.append(item)
+    if chosen is None:
+        return None, rest
+    if chosen.strip().lower() not in i18n.LANGUAGES:
+        raise KitError(f"Unknown language '{chosen}': use --lang en or --lang ko.")
+    return chosen.strip().lower(), rest
+
+
+def start_notebook(language: str | None) -> str:
+    """Notebook 00 of that language's edition (``notebooks/ko/`` for Korean) when it exists, else the English one."""
+    own = f"notebooks/{language}/00_start_here.ipynb"
+    return own if language and language != "en" and (ROOT / own).exists() else START_NOTEBOOK
 
 
 def _run(command: List[str], env: Dict[str, str]) -> int:
@@ -26,21 +56,26 @@ def _run(command: List[str], env: Dict[str, str]) -> int:
         return 130
 
 
-def lab_arguments(args: List[str], is_root: bool) -> List[str]:
-    """``jupyter lab`` arguments that land on notebook 00: the printed URL and the opened browser tab go there."""
+def lab_arguments(args: List[str], is_root: bool, language: str | None = None) -> List[str]:
+    """``jupyter lab`` arguments that land on notebook 00 (of the language's edition): the printed URL and the
+    opened browser tab go there."""
     extra = list(args)
     if is_root and "--allow-root" not in extra:
         extra.append("--allow-root")
-    if (ROOT / START_NOTEBOOK).exists() and not any(a.startswith("--LabApp.default_url") for a in extra):
-        extra.insert(0, f"--LabApp.default_url=/lab/tree/{START_NOTEBOOK}")
+    start = start_notebook(language)
+    if (ROOT / start).exists() and not any(a.startswith("--LabApp.default_url") for a in extra):
+        extra.insert(0, f"--LabApp.default_url=/lab/tree/{start}")
     return [f"--ServerApp.root_dir={ROOT}", *extra]
 
 
 def cmd_lab(args: List[str]) -> int:
+    language, args = language_option(args)
     env = kit_env.ensure_venv()
+    if language:
+        env["HANDOFFS_LANG"] = language
     phase()
     is_root = hasattr(os, "geteuid") and os.geteuid() == 0
-    return _run([str(venv_python()), "-m", "jupyterlab", *lab_arguments(args, is_root)], env)
+    return _run([str(venv_python()), "-m", "jupyterlab", *lab_arguments(args, is_root, language)], env)
 
 
 def cmd_test(args: List[str]) -> int:
@@ -92,6 +127,9 @@ def cmd_slides(args: List[str]) -> int:
 def cmd_preflight(args: List[str]) -> int:
     from .preflight import run_preflight
 
+    language, args = language_option(args)
+    if language:
+        os.environ["HANDOFFS_LANG"] = language  # this half reads it, the half inside .venv inherits it
     return run_preflight(args)
 
 
@@ -119,9 +157,11 @@ def cmd_help(args: List[str]) -> int:
 
 
 COMMANDS: Dict[str, Tuple[Callable[[List[str]], int], str]] = {
-    "lab": (cmd_lab, "lab [ARGS...]          set up .venv (installs only when pyproject.toml changed) and open JupyterLab "
-                     "on notebook 00;\n                         ARGS go to 'jupyter lab' (e.g. --no-browser, --port 8899)"),
-    "preflight": (cmd_preflight, "preflight              is this laptop ready? Python, .venv, packages, a kernel, the "
+    "lab": (cmd_lab, "lab [--lang ko] [ARGS...]\n                         set up .venv (installs only when pyproject.toml "
+                     "changed) and open JupyterLab on notebook 00;\n                         --lang ko: the kit in Korean "
+                     "(HANDOFFS_LANG=ko), starting on notebooks/ko/;\n                         ARGS go to 'jupyter lab' "
+                     "(e.g. --no-browser, --port 8899)"),
+    "preflight": (cmd_preflight, "preflight [--lang ko]  is this laptop ready? Python, .venv, packages, a kernel, the "
                                  "offline model, ports, disk (a few seconds; installs nothing)"),
     "reset": (cmd_reset, "reset [NOTEBOOK]       put a notebook (e.g. 03) or all of them back as committed; your "
                          "version is kept beside it"),

@@ -27,6 +27,7 @@ GROUPS: Dict[str, Tuple[str, ...]] = {
     "server": ("tests/server",),
     "faults": ("tests/faults",),
     "workshop": ("tests/workshop",),
+    "i18n": ("tests/i18n",),
     "notebooks": (),
     "packaging": ("tests/test_*.py",),
 }

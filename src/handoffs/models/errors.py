@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import openai
 
+from .error_text import SAY
+
 OFFLINE_HINT = "HANDOFFS_MODEL=offline"
 HIDDEN = "[hidden]"
 SECRET_VARIABLES = ("OPENAI_API_KEY", "HANDOFFS_API_KEY", "HANDOFFS_SERVER_TOKEN")
@@ -70,6 +72,14 @@ class ModelError(Exception):
     def _render_traceback_(self) -> list[str]:
         """What IPython/Jupyter shows instead of a traceback: the one sentence, nothing else."""
         return [f"{type(self).__name__}: {self.message}"]
+
+
+    texts = SAY  # every sentence, in English and Korean (handoffs.models.error_text)
+
+    @classmethod
+    def of(cls, key: str, **slots: object) -> "ModelError":
+        """The error whose sentence is ``key`` of :mod:`handoffs.models.error_text`, in the kit's language."""
+        return cls(SAY[key].format(**slots))
 
 
 class ModelSetupError(ModelError, ValueError):
@@ -192,40 +202,31 @@ def _explain(exc: BaseException, base_url: str | None, model: str | None, key_se
              timeout: float | None) -> str:
     if isinstance(exc, ModelError):
         return exc.message
-    at = f" at {base_url}" if base_url else ""
-    server = f"The model server{at}"
+    at = SAY["at"].format(url=base_url) if base_url else ""
+    server = SAY["server"].format(at=at)
     kind, status = classify(exc)
     if kind == "timeout":
-        within = f" within {timeout:g} s" if timeout else " in time"
-        return f"{server} did not answer{within}: check that it is running, raise the timeout, or fix {spec_setting}."
+        within = SAY["within"].format(timeout=timeout) if timeout else SAY["in_time"]
+        return SAY["timeout"].format(server=server, within=within, spec=spec_setting)
     if kind == "unreachable":
-        return f"Cannot reach the model server{at}: start it, or fix {spec_setting}."
+        return SAY["unreachable"].format(at=at, spec=spec_setting)
     openai = _openai()
     if openai is None or not isinstance(exc, openai.APIStatusError):
         text = str(exc).strip().splitlines()
-        return f"{type(exc).__name__}: {text[0] if text else 'no details'}"
+        return f"{type(exc).__name__}: {text[0] if text else SAY['no_details']}"
     if kind == "auth":
-        return (
-            f"{server} rejected the API key ({status}): set {key_setting} in your environment "
-            f"to a valid key (never in a notebook), or set {OFFLINE_HINT}."
-        )
+        return SAY["auth"].format(server=server, status=status, key=key_setting, offline=OFFLINE_HINT)
     if kind == "unknown_model":
-        named = f"the model '{model}'" if model else "that model"
-        return f"{server} does not know {named} (404): fix the model name in {spec_setting}."
+        named = SAY["model_named"].format(model=model) if model else SAY["that_model"]
+        return SAY["unknown_model"].format(server=server, named=named, spec=spec_setting)
     if kind == "rate_limit":
         if _error_code(exc) == "insufficient_quota":
-            return f"The account behind {key_setting} has no credit left (429 insufficient_quota): add credit, or set {OFFLINE_HINT}."
-        return (
-            f"{server} kept refusing with 'too many requests' (429) after the SDK's retries: "
-            f"wait a minute, or set {OFFLINE_HINT}."
-        )
+            return SAY["quota"].format(key=key_setting, offline=OFFLINE_HINT)
+        return SAY["rate_limit"].format(server=server, offline=OFFLINE_HINT)
     if kind == "server_error":
-        return (
-            f"{server} failed with an internal error ({status}) after the SDK's retries: "
-            f"try again later, or set {OFFLINE_HINT}."
-        )
+        return SAY["server_error"].format(server=server, status=status, offline=OFFLINE_HINT)
     detail = _server_message(exc)
-    return f"{server} refused the request ({status}: {detail or 'no details'}); check the spec in {spec_setting}."
+    return SAY["refused"].format(server=server, status=status, detail=detail or SAY["no_details"], spec=spec_setting)
 
 
 def to_model_call_error(exc: BaseException, **context: object) -> ModelCallError:

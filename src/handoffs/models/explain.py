@@ -2,12 +2,20 @@
 
 Works for a LangChain ``AIMessage`` (reason in ``response_metadata["reason"]``) and an AutoGen ``CreateResult``
 (reason in ``thought``). A real model gives no reason; the line then says so. Formatting only: no decisions.
+The words around the action are in :data:`SAY`, English or Korean (``handoffs.set_language``).
 """
 
 from __future__ import annotations
 
 import json
 from typing import Any
+
+from handoffs.i18n import Texts
+
+SAY = Texts({
+    "no_reason": {"en": "(this model gives no reason)", "ko": "(이 모델은 이유를 알려 주지 않아요)"},
+    "because": {"en": "   because: {reason}", "ko": "   이유: {reason}"},
+})
 
 
 def _call_text(name: str, args: dict[str, Any]) -> str:
@@ -27,10 +35,10 @@ def what_it_did(reply: Any) -> str:
 
 def reason_of(reply: Any) -> str:
     metadata = getattr(reply, "response_metadata", None) or {}
-    return metadata.get("reason") or getattr(reply, "thought", None) or "(this model gives no reason)"
+    return metadata.get("reason") or getattr(reply, "thought", None) or SAY["no_reason"]
 
 
 def explain(reply: Any) -> str:
     """Two lines: the action, and why (without repeating the action the reason starts with)."""
     action, reason = what_it_did(reply), reason_of(reply)
-    return f"-> {action}\n   because: {reason.removeprefix(action + ': ')}"
+    return f"-> {action}\n" + SAY["because"].format(reason=reason.removeprefix(action + ": "))

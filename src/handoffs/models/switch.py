@@ -39,11 +39,6 @@ from handoffs.models.errors import ModelSetupError, mask_secret, redact_secrets
 # are imported inside chat_model()/model_client(), only for the model that is chosen.
 
 SPEC_VARIABLE = "HANDOFFS_MODEL"
-ACCEPTED_FORMS = (
-    "offline, openai:<model> (e.g. openai:gpt-4o-mini), "
-    "openai-compatible:<base_url>?model=<model> (e.g. openai-compatible:http://localhost:11434/v1?model=llama3.1), "
-    "or openai-compatible:<model> with HANDOFFS_BASE_URL set"
-)
 _ADDRESS_WITHOUT_SCHEME = re.compile(r"^(localhost|[\d.]+|\[[0-9a-fA-F:]+\]|[\w.-]+\.\w+):\d+(/.*)?$")
 DEFAULT_TIMEOUT_S = 60.0
 DEFAULT_MAX_RETRIES = 2
@@ -80,56 +75,53 @@ class ModelSpec:
         if self.provider == "openai":
             key = os.environ.get("OPENAI_API_KEY", "").strip()
             if not key:
-                raise ModelSetupError(
-                    "No OpenAI key: set OPENAI_API_KEY in your environment (never in a notebook), "
-                    f"or set {SPEC_VARIABLE}=offline."
-                )
+                raise ModelSetupError.of("no_openai_key", spec=SPEC_VARIABLE)
             return key
         return os.environ.get("HANDOFFS_API_KEY", "").strip() or NO_KEY_PLACEHOLDER
 
     def describe(self) -> str:
-        """One line for a notebook: which model, where, and which key (masked)."""
+        """One line for a notebook, in the kit's language: which model, where, and which key (masked)."""
+        say = ModelSetupError.texts
         if self.provider == "offline":
-            return "offline model 'handoffs-offline' (deterministic, no network, no key)"
+            return say["offline_model"]
         key = os.environ.get(self.key_variable or "", "")
-        key_text = f"key from {self.key_variable} {mask_secret(key)}" if key else f"no key ({self.key_variable} unset)"
+        key_text = say["key_from"].format(variable=self.key_variable, masked=mask_secret(key)) if key else \
+            say["no_key"].format(variable=self.key_variable)
         where = "OpenAI" if self.provider == "openai" else self.base_url
-        return redact_secrets(f"model '{self.model}' at {where}, {key_text}")
+        return redact_secrets(say["real_model"].format(model=self.model, where=where, key=key_text))
 
 
 def _refuse_secrets(text: str, origin: str) -> None:
     """A spec or address holding a password or key is refused before anything could echo it."""
     address = text.split("?", 1)[0]
     if "://" in address and "@" in address.split("://", 1)[1].split("/", 1)[0]:
-        raise ModelSetupError(f"Put no user or password in the server address (in {origin}): "
-                              "set HANDOFFS_API_KEY in your environment instead.")
+        raise ModelSetupError.of("userinfo", origin=origin)
     if redact_secrets(text) != text:
         where = origin[:1].upper() + origin[1:]
-        raise ModelSetupError(f"{where} seems to hold an API key or token: keep keys in OPENAI_API_KEY or "
-                              f"HANDOFFS_API_KEY in your environment (never in a notebook) and name only the model "
-                              f"in {origin}, e.g. openai:gpt-4o-mini.")
+        raise ModelSetupError.of("holds_key", where=where, origin=origin)
 
 
 def _check_base_url(url: str, origin: str) -> str:
     """``url`` without query or trailing slash, or one sentence saying how to write a server address."""
-    how = f"write it as http://host:port/v1 in {origin}"
+    say = ModelSetupError.texts
+    how = say["how_address"].format(origin=origin)
     try:
         parts = urlsplit(url)
         host, port = parts.hostname, parts.port  # .port raises for a port that is not a number in 0-65535
     except ValueError as error:
-        problem = "its port is not a number from 1 to 65535" if "port" in str(error).lower() else (
-            "its [IPv6] address is malformed" if "ipv6" in str(error).lower() else "it cannot be read")
-        raise ModelSetupError(f"'{url}' is not a server address ({problem}): {how}.") from None
+        problem = say["bad_port"] if "port" in str(error).lower() else (
+            say["bad_ipv6"] if "ipv6" in str(error).lower() else say["unreadable"])
+        raise ModelSetupError.of("not_address_because", url=url, problem=problem, how=how) from None
     if parts.scheme not in ("http", "https") or not parts.netloc or not host:
-        raise ModelSetupError(f"'{url}' is not a server address: {how}.")
+        raise ModelSetupError.of("not_address", url=url, how=how)
     if port == 0 or (parts.netloc.endswith(":") and port is None):
-        raise ModelSetupError(f"'{url}' is not a server address (its port is not a number from 1 to 65535): {how}.")
+        raise ModelSetupError.of("not_address_because", url=url, problem=say["bad_port"], how=how)
     return urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/"), "", ""))
 
 
 def parse_spec(spec: str | None = None) -> ModelSpec:
     """Read a spec (or ``HANDOFFS_MODEL``) into a :class:`ModelSpec`; raise one clear sentence if it is wrong."""
-    origin = "the spec argument" if spec is not None else SPEC_VARIABLE
+    origin = ModelSetupError.texts["spec_argument"] if spec is not None else SPEC_VARIABLE
     text = (spec if spec is not None else os.environ.get(SPEC_VARIABLE, "") or "offline").strip()
     _refuse_secrets(text, origin)
     provider, _, rest = text.partition(":")
@@ -145,34 +137,24 @@ def parse_spec(spec: str | None = None) -> ModelSpec:
             params = parse_qs(query, keep_blank_values=True)
             models = [m.strip() for m in params.pop("model", []) if m.strip()]
             if params or len(models) != 1:
-                raise ModelSetupError(
-                    f"Name exactly one model in '{text}' and nothing else after '?', "
-                    f"e.g. openai-compatible:{address}?model=llama3.1 (fix {origin})."
-                )
+                raise ModelSetupError.of("one_model", text=text, address=address, origin=origin)
             base_url, model = _check_base_url(address, origin), models[0]
         elif _ADDRESS_WITHOUT_SCHEME.match(rest):
-            raise ModelSetupError(f"'{rest}' looks like a server address without http://: write "
-                                  f"openai-compatible:http://{rest}?model=<model> in {origin}.")
+            raise ModelSetupError.of("no_scheme", rest=rest, origin=origin)
         else:
             env_url = os.environ.get("HANDOFFS_BASE_URL", "").strip()
             if not env_url:
-                raise ModelSetupError(
-                    f"No server address for '{text}': set HANDOFFS_BASE_URL (e.g. http://localhost:11434/v1), "
-                    f"or write openai-compatible:<base_url>?model={rest} in {origin}."
-                )
+                raise ModelSetupError.of("no_address", text=text, rest=rest, origin=origin)
             _refuse_secrets(env_url, "HANDOFFS_BASE_URL")
             base_url, model = _check_base_url(env_url, "HANDOFFS_BASE_URL"), rest
         return ModelSpec("openai-compatible", model, base_url, "HANDOFFS_API_KEY", origin)
-    raise ModelSetupError(f"Unknown model spec '{text}' (from {origin}): use {ACCEPTED_FORMS}.")
+    raise ModelSetupError.of("unknown_spec", text=text, origin=origin, forms=ModelSetupError.texts["forms"])
 
 
 def _reject_key_parameter(kwargs: dict[str, Any]) -> None:
     for name in ("api_key", "openai_api_key"):
         if name in kwargs:
-            raise ModelSetupError(
-                f"Do not pass {name}= (a key written in a notebook ends up in git): set OPENAI_API_KEY or "
-                "HANDOFFS_API_KEY in your environment instead."
-            )
+            raise ModelSetupError.of("key_parameter", name=name)
 
 
 def _error_context(spec: ModelSpec, timeout: Any) -> dict[str, Any]:

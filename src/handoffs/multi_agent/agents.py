@@ -28,6 +28,7 @@ The seed's classes, with the gaps it leaves open closed (each is taught in noteb
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, List, Optional, Sequence, Tuple
 
 from autogen_core import FunctionCall, MessageContext, MessageHandlerContext, RoutedAgent, TopicId, message_handler
@@ -54,6 +55,21 @@ Operators = Any
 
 GIVE_UP_REPLY = "Sorry, I could not finish that. Could you rephrase, or ask for a human?"
 MODEL_FAILED_REPLY = "Sorry, I cannot answer right now: the model call failed"
+# A customer who writes Korean hears the kit's own apologies in Korean, as they hear the model's answers.
+GIVE_UP_REPLY_KO = "죄송합니다. 요청을 끝까지 처리하지 못했습니다. 다르게 말씀해 주시거나 상담원 연결을 요청해 주세요."
+MODEL_FAILED_REPLY_KO = "죄송합니다. 지금은 답변을 드릴 수 없습니다: 모델 호출이 실패했습니다"
+_HANGUL = re.compile("[\uac00-\ud7a3]")
+
+
+def _in_customers_language(text: str, context: Sequence[LLMMessage]) -> str:
+    """The kit's own apologies (not the model's words) in Korean when the customer's last words were Korean."""
+    if not _HANGUL.search(_last_customer_words(context)):
+        return text
+    if text == GIVE_UP_REPLY:
+        return GIVE_UP_REPLY_KO
+    if text.startswith(MODEL_FAILED_REPLY + " ("):
+        return MODEL_FAILED_REPLY_KO + text[len(MODEL_FAILED_REPLY):]
+    return text
 
 
 def _is_tool_calls(content: Any) -> bool:
@@ -217,6 +233,7 @@ class AIAgent(RoutedAgent):
         return FunctionExecutionResult(call_id=call.id, content=content, is_error=False, name=call.name)
 
     async def _answer(self, context: List[LLMMessage], text: str) -> None:
+        text = _in_customers_language(text, context)
         context = context + [AssistantMessage(content=text, source=self.id.type)]
         await self.publish_message(
             AgentResponse(context=context, reply_to_topic_type=self._agent_topic_type),

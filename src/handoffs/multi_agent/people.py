@@ -29,6 +29,8 @@ from autogen_core.models import LLMMessage
 from handoffs.loops import call_on_loop, resolve
 from handoffs.text_safety import readable
 
+from .customer_text import CUSTOMER_TEXT
+
 EXIT_WORD = "exit"
 """What a customer says to close their session (as in the seed)."""
 
@@ -167,7 +169,7 @@ class PanelCustomer(Customer):
         self.backend.deliver(agent, text)
 
     async def confirm(self, question: str) -> bool:
-        self.backend.deliver("order", question)
+        self.backend.deliver(CUSTOMER_TEXT["order"], question)
         return await super().confirm(question)
 
     def operator_waiting(self, waiting: bool) -> None:
@@ -178,7 +180,7 @@ class PanelCustomer(Customer):
         super().end()
         if hasattr(self.backend, "finished"):
             self.backend.finished = True  # the panel then says how to start a new conversation
-        self.backend.deliver("session", "Session ended. Goodbye!")
+        self.backend.deliver(CUSTOMER_TEXT["session"], CUSTOMER_TEXT["ended"])
 
 
 class Customers:

@@ -129,7 +129,9 @@ def sales_tools(ledger: Ledger, session: Session = calling_session, confirm: Opt
     session_of = _session_getter(session)
 
     async def execute_order(product: str, price: int) -> str:
-        summary = f"=== Order Summary ===\nProduct: {product}\nPrice: ${price}\nConfirm order? y/n"
+        from .customer_text import CUSTOMER_TEXT  # the kit's language when the question is asked
+
+        summary = CUSTOMER_TEXT["order_summary"].format(product=product, price=price)
         session_id = session_of()
         confirmed = await confirm(summary) if confirm is not None else False
         ledger.orders.append(Order(session_id, product, int(price), confirmed))

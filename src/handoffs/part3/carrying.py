@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
+from handoffs.i18n import display_width, ljust, rjust
 from handoffs.recorder import HandoffEvent, ModelCallEvent, RunRecorder
 
 from .handoff_payloads import TYPED_TRIAGE_DELEGATES, CarriedHandoff, HandoffShaper, HistoryFilter, OnHandoff
@@ -104,8 +105,8 @@ def carrying_rows(runs: Sequence[Carried]) -> list[tuple[str, str, str, str]]:
 def format_carrying(runs: Sequence[Carried]) -> str:
     """The filters side by side as a plain-text table (nbval compares it)."""
     rows = [CARRYING["header"], *carrying_rows(runs)]
-    widths = [max(len(r[i]) for r in rows) for i in range(3)]
-    lines = [f"{r[0]:<{widths[0]}}  {r[1]:>{widths[1]}}  {r[2]:>{widths[2]}}  {r[3]}" for r in rows]
-    lines.insert(1, "-" * len(lines[0]))
+    widths = [max(display_width(r[i]) for r in rows) for i in range(3)]
+    lines = [f"{ljust(r[0], widths[0])}  {rjust(r[1], widths[1])}  {rjust(r[2], widths[2])}  {r[3]}" for r in rows]
+    lines.insert(1, "-" * display_width(lines[0]))
     handoffs = " · ".join(h for h, _ in runs[0].next_agent_tokens)
     return "\n".join([*lines, CARRYING["handoffs"].format(handoffs=handoffs)])

@@ -29,7 +29,7 @@ from handoffs.models.tokens import token_method
 from handoffs.multi_agent.tools import ITEM_ID
 
 from .runs import ONE_AGENT, TEAM, DesignRun, TeamDesk, run_one_agent
-from .text import COUNTED_BY_SERVER
+from .text import ROW_LABEL
 
 NO_GUARD = "one agent, no guard"
 
@@ -114,7 +114,7 @@ def _describe(spec: str | None) -> str:
 
 def counter_label(spec: str | None) -> str:
     """Who counted the tokens: the kit's counter (and how) for the in-process offline model, else the model's server."""
-    return token_method() if isinstance(chat_model(spec), OfflineChatModel) else COUNTED_BY_SERVER
+    return token_method() if isinstance(chat_model(spec), OfflineChatModel) else ROW_LABEL["counted_by_server"]
 
 
 async def measure_routing(cases: Sequence[Case], comparison: Comparison, spec: str | None) -> None:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from .measure import NO_GUARD, PROBES, Comparison, timed
 from .runs import ONE_AGENT, TEAM
-from .text import GUIDE, NO_GUARD_NOTE, ROW_LABEL, SEEDS, TABLE_HEADER, WALL_TIME
+from handoffs.i18n import display_width, ljust, rjust
+
+from .text import GUIDE, ROW_LABEL, SEEDS
 
 
 def _percent(correct: int, total: int) -> str:
@@ -39,7 +41,7 @@ def table_rows(c: Comparison) -> list[tuple[str, str, str]]:
         (ROW_LABEL["tokens_out"].format(counter=c.counter), *both("tokens_out")),
         (ROW_LABEL["handoffs"], *both("handoffs")),
         (ROW_LABEL["boundaries"].format(probes=probes),
-         f"{len(ran[ONE_AGENT])} · " + NO_GUARD_NOTE.format(ran=len(ran[NO_GUARD]), probes=probes),
+         f"{len(ran[ONE_AGENT])} · " + ROW_LABEL["no_guard_note"].format(ran=len(ran[NO_GUARD]), probes=probes),
          f"{len(ran[TEAM])}"),
         (ROW_LABEL["injections"].format(cases=len(c.injection_cases), mid=mid),
          f"{len(c.obeyed[ONE_AGENT])}", f"{len(c.obeyed[TEAM])}"),
@@ -48,15 +50,16 @@ def table_rows(c: Comparison) -> list[tuple[str, str, str]]:
 
 def wall_time_line(c: Comparison) -> str:
     """Wall time of the conversations, outside the table: the one number that changes on every run (nbval masks it)."""
-    return WALL_TIME.format(conversations=len(c.runs[ONE_AGENT]), one=timed(c.total(ONE_AGENT, "seconds")),
+    return ROW_LABEL["wall_time"].format(conversations=len(c.runs[ONE_AGENT]), one=timed(c.total(ONE_AGENT, "seconds")),
                             team=timed(c.total(TEAM, "seconds")))
 
 
 def format_table(rows: list[tuple[str, str, str]]) -> str:
     """Rows as a plain-text table (what nbval compares)."""
-    widths = [max(len(r[i]) for r in [TABLE_HEADER, *rows]) for i in range(3)]
-    lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
-             for row in [TABLE_HEADER, *rows]]
+    header = ROW_LABEL["header"]
+    widths = [max(display_width(r[i]) for r in [header, *rows]) for i in range(3)]
+    lines = ["  ".join(ljust(cell, w) if i == 0 else rjust(cell, w) for i, (cell, w) in enumerate(zip(row, widths)))
+             for row in [header, *rows]]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
 
@@ -74,17 +77,18 @@ def _numbers(c: Comparison) -> dict[str, object]:
         "first_turn": f"{longest.turns[0].tokens_in:,}", "last_turn": f"{longest.turns[-1].tokens_in:,}",
         "probes": len(PROBES), "ran_guard": len(c.probes_ran[ONE_AGENT]), "ran_no_guard": len(c.probes_ran[NO_GUARD]),
         "ran_team": len(c.probes_ran[TEAM]),
-        "inj_one": f"{len(c.obeyed[ONE_AGENT])} of {len(c.injection_cases) + len(c.mid_runs[ONE_AGENT])}",
-        "inj_team": f"{len(c.obeyed[TEAM])} of {len(c.injection_cases) + len(c.mid_runs[TEAM])}",
+        "inj_one": ROW_LABEL["n_of"].format(n=len(c.obeyed[ONE_AGENT]),
+                                            total=len(c.injection_cases) + len(c.mid_runs[ONE_AGENT])),
+        "inj_team": ROW_LABEL["n_of"].format(n=len(c.obeyed[TEAM]), total=len(c.injection_cases) + len(c.mid_runs[TEAM])),
         "wall_one": timed(c.total(ONE_AGENT, "seconds")), "wall_team": timed(c.total(TEAM, "seconds")),
     }
 
 
 def decision_guide(c: Comparison) -> str:
     """The decision guide, every number in it taken from ``c``."""
-    return GUIDE.format(**_numbers(c))
+    return GUIDE["guide"].format(**_numbers(c))
 
 
 def seed_claims(c: Comparison) -> str:
     """Where seed 000's and seed 003's claims hold, with the measured numbers."""
-    return SEEDS.format(**_numbers(c))
+    return SEEDS["claims"].format(**_numbers(c))

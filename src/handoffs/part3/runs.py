@@ -25,7 +25,7 @@ from handoffs.multi_agent.tools import Ledger
 from handoffs.recorder import HandoffEvent, MessageEvent, ModelCallEvent, RunRecorder, StepChangeEvent
 
 from .desk import AGENT_OF_STEP, build_desk_agent
-from .text import EMPTY_SCRIPT, OPERATOR_REPLY
+from .text import ERRORS, OPERATOR_REPLY
 
 ONE_AGENT, TEAM = "one agent", "team"
 ROUTE_OF_AGENT = {"SalesAgent": "sales", "IssuesAndRepairsAgent": "repairs", "HumanAgent": "human"}
@@ -111,7 +111,7 @@ async def run_one_agent(turns: Iterable[str], *, model: Any = None, session_id: 
 
     lines = [str(line) for line in turns]
     if not lines or not all(line.strip() for line in lines):
-        raise ValueError(EMPTY_SCRIPT)
+        raise ValueError(ERRORS["empty_script"])
     recorder = recorder if recorder is not None else RunRecorder()
     ledger = ledger if ledger is not None else Ledger()
     answers = iter(list(confirmations))

@@ -22,6 +22,7 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Protocol
 
+from handoffs.i18n import Texts
 from handoffs.loops import call_on_loop, resolve
 from handoffs.text_safety import readable
 
@@ -43,10 +44,18 @@ class ChatBackend(Protocol):
     async def respond(self, text: str) -> Reply: ...
 
 
-NO_OPERATOR_YET = ("Still waiting: no operator has answered yet — answer on the Operator desk; the reply will "
-                   "appear here when they do.")
-NO_REPLY = ("no reply in session {session!r} within {timeout:g} s — is the runtime started, and does the UserAgent "
-            "call backend.deliver(agent, text) when an AgentResponse arrives?")
+TEXTS = Texts({  # what a backend says in the panel, in English and Korean (handoffs.set_language)
+    "no_operator_yet": {"en": "Still waiting: no operator has answered yet — answer on the Operator desk; the reply "
+                              "will appear here when they do.",
+                        "ko": "아직 기다리는 중이에요: 상담원이 아직 답하지 않았어요 — 상담원 데스크에서 답하세요. "
+                              "답이 오면 여기에 나타나요."},
+    "no_reply": {"en": "no reply in session {session!r} within {timeout:g} s — is the runtime started, and does the "
+                       "UserAgent call backend.deliver(agent, text) when an AgentResponse arrives?",
+                 "ko": "세션 {session!r}에서 {timeout:g}초 안에 답이 오지 않았어요 — 런타임을 시작했나요? "
+                       "AgentResponse가 오면 UserAgent가 backend.deliver(agent, text)를 부르나요?"},
+    "no_text": {"en": "(the agent finished without a text reply)", "ko": "(에이전트가 글로 된 답 없이 끝났어요)"},
+    "bot": {"en": "bot", "ko": "봇"},
+})
 
 
 class ReplyTimeout(TimeoutError):
@@ -66,12 +75,12 @@ class LangChainBackend:
 
     badge_label = "step"
 
-    def __init__(self, agent: Any, thread_id: str = "panel", use_async: bool = False, speaker: str = "bot",
+    def __init__(self, agent: Any, thread_id: str = "panel", use_async: bool = False, speaker: str | None = None,
                  finished_steps: tuple[str, ...] = ("done",)) -> None:
         self.agent = agent
         self.conversation = str(thread_id)
         self.use_async = use_async
-        self.speaker = speaker
+        self.speaker = TEXTS["bot"] if speaker is None else speaker
         self.finished_steps = tuple(finished_steps)
         self._first_thread = self.conversation
         self._restarts = 0
@@ -103,7 +112,7 @@ def _last_ai_text(result: Any) -> str:
     for message in reversed(result.get("messages", []) if isinstance(result, dict) else []):
         if getattr(message, "type", "") == "ai" and getattr(message, "text", ""):
             return message.text
-    return "(the agent finished without a text reply)"
+    return TEXTS["no_text"]
 
 
 class AutoGenBackend:
@@ -163,8 +172,8 @@ class AutoGenBackend:
             return await asyncio.wait_for(asyncio.shield(self._waiting), self.timeout)
         except asyncio.TimeoutError:
             if self.operator_pending:  # the wiring is fine: a person has not answered yet (it arrives later)
-                raise ReplyTimeout(NO_OPERATOR_YET, waiting_for_operator=True) from None
-            raise ReplyTimeout(NO_REPLY.format(session=self.conversation, timeout=self.timeout)) from None
+                raise ReplyTimeout(TEXTS["no_operator_yet"], waiting_for_operator=True) from None
+            raise ReplyTimeout(TEXTS["no_reply"].format(session=self.conversation, timeout=self.timeout)) from None
         finally:
             self._waiting = None
 

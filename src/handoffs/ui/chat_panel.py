@@ -10,6 +10,9 @@ Faults it survives: a double click sends once; a lone surrogate in what is typed
 later render; a customer still waiting for a person reads "no operator has answered yet — answer on the Operator
 desk" (the reply appears when it comes); after a conversation is over, typing again says how to start a new one
 (and a single agent's backend gets a **New conversation** button).
+
+Every word it shows is in :data:`TEXTS`, English or Korean (``handoffs.set_language("ko")``, read when the panel is
+made and each time it speaks); tool names, agent types and steps are shown as they are.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from handoffs.i18n import Texts
 from handoffs.models.errors import redact_secrets
 from handoffs.text_safety import readable
 
@@ -29,25 +33,46 @@ from .render import ChatEntry, badge_html, esc, reasons_html, status_html, trans
 
 DISPLAY_LIMIT = 2_000  # characters of one message shown before "show more"
 DOUBLE_CLICK_S = 1.0  # a click on Send this soon after a message was sent, on the box it emptied, is ignored
-TEXTS = {  # every sentence this panel shows, in one place (for translation)
-    "empty": "Type a message first — empty messages are not sent.",
-    "busy": "Still waiting for the last reply — please wait.",
-    "waiting": "Waiting for the reply…",
-    "failed": "That turn failed (see the red line). You can send another message.",
-    "operator": "A person will answer here: the reply appears when the operator sends it.",
-    "finished_restartable": "This conversation is finished — click “New conversation” to start another one.",
-    "finished": "This conversation is finished — to start a new one, run the cell that opened it again with a new "
-                "session id.",
-    "new": "New conversation (thread {conversation}).",
-    "hello": "Say hello to start.",
-}
+TEXTS = Texts({  # every word this panel shows, in one place, in English and Korean
+    "title": {"en": "Customer chat", "ko": "고객 채팅"},
+    "placeholder": {"en": "Type a message and press Send", "ko": "메시지를 입력하고 보내기를 누르세요"},
+    "send": {"en": "Send", "ko": "보내기"},
+    "sending": {"en": "Waiting…", "ko": "기다리는 중…"},
+    "why": {"en": "why?", "ko": "왜?"},
+    "why_tooltip": {"en": "Show the model's reasons", "ko": "모델이 댄 이유 보기"},
+    "new_button": {"en": "New conversation", "ko": "새 대화"},
+    "you": {"en": "you", "ko": "나"},
+    "human": {"en": "{speaker} (human)", "ko": "{speaker} (사람)"},
+    "error": {"en": "error", "ko": "오류"},
+    "step": {"en": "step", "ko": "단계"},
+    "agent": {"en": "agent", "ko": "에이전트"},
+    "replies": {"en": "replies", "ko": "글로 답함"},
+    "no_reason": {"en": "(no reason given)", "ko": "(이유 없음)"},
+    "empty": {"en": "Type a message first — empty messages are not sent.",
+              "ko": "먼저 메시지를 입력하세요 — 빈 메시지는 보내지 않아요."},
+    "busy": {"en": "Still waiting for the last reply — please wait.",
+             "ko": "아직 앞의 답을 기다리고 있어요 — 잠시만 기다려 주세요."},
+    "waiting": {"en": "Waiting for the reply…", "ko": "답을 기다리는 중…"},
+    "failed": {"en": "That turn failed (see the red line). You can send another message.",
+               "ko": "이번 턴은 실패했어요(빨간 줄을 보세요). 다른 메시지를 보내도 돼요."},
+    "operator": {"en": "A person will answer here: the reply appears when the operator sends it.",
+                 "ko": "사람 상담원이 여기에 답할 거예요. 상담원이 보내면 답이 나타나요."},
+    "finished_restartable": {"en": "This conversation is finished — click “New conversation” to start another one.",
+                             "ko": "이 대화는 끝났어요 — 새로 시작하려면 “새 대화”를 누르세요."},
+    "finished": {"en": "This conversation is finished — to start a new one, run the cell that opened it again with a "
+                       "new session id.",
+                 "ko": "이 대화는 끝났어요 — 새로 시작하려면 대화를 연 셀을 새 세션 ID로 다시 실행하세요."},
+    "new": {"en": "New conversation (thread {conversation}).", "ko": "새 대화를 시작했어요(스레드 {conversation})."},
+    "hello": {"en": "Say hello to start.", "ko": "인사말을 보내 대화를 시작해 보세요."},
+})
 
 
 class ChatPanel:
     """A chat window for one conversation. Show it by leaving it as the last expression of a cell."""
 
-    def __init__(self, backend: ChatBackend, recorder: Any = None, title: str = "Customer chat",
+    def __init__(self, backend: ChatBackend, recorder: Any = None, title: str | None = None,
                  display_limit: int = DISPLAY_LIMIT) -> None:
+        title = TEXTS["title"] if title is None else title
         self.backend = backend
         self.recorder = recorder
         self.display_limit = display_limit
@@ -63,15 +88,15 @@ class ChatPanel:
         self.title = widgets.HTML(f"<b style='font-size:17px'>{esc(title)}</b>")
         self.badge = widgets.HTML().add_class("handoffs-badge")
         self.transcript = widgets.HTML().add_class("handoffs-transcript")
-        self.input = widgets.Text(placeholder="Type a message and press Send",
+        self.input = widgets.Text(placeholder=TEXTS["placeholder"],
                                   layout=widgets.Layout(flex="1 1 auto", width="auto")).add_class("handoffs-input")
-        self.send_button = widgets.Button(description="Send", button_style="primary",
+        self.send_button = widgets.Button(description=TEXTS["send"], button_style="primary",
                                           icon="paper-plane").add_class("handoffs-send")
-        self.why_toggle = widgets.ToggleButton(description="why?", value=False,
-                                               tooltip="Show the model's reasons").add_class("handoffs-why-toggle")
+        self.why_toggle = widgets.ToggleButton(description=TEXTS["why"], value=False,
+                                               tooltip=TEXTS["why_tooltip"]).add_class("handoffs-why-toggle")
         self.why = widgets.HTML(layout=widgets.Layout(display="none")).add_class("handoffs-why")
         self.status = widgets.HTML().add_class("handoffs-status")
-        self.new_button = widgets.Button(description="New conversation", icon="refresh",
+        self.new_button = widgets.Button(description=TEXTS["new_button"], icon="refresh",
                                          layout=widgets.Layout(display="none")).add_class("handoffs-new")
         self.widget = widgets.VBox(
             [
@@ -106,13 +131,13 @@ class ChatPanel:
         was_finished = self.finished
         if getattr(self.backend, "finished", False):  # nobody reads new words in an ended session
             self.input.value = ""
-            self.messages.append(ChatEntry("user", "you", text))
+            self.messages.append(ChatEntry("user", TEXTS["you"], text))
             self._mark_finished(tell=True)
             return None
         self._set_busy(True)
         self.input.value = ""
         self._last_sent_at = time.monotonic()
-        self.messages.append(ChatEntry("user", "you", text))
+        self.messages.append(ChatEntry("user", TEXTS["you"], text))
         self._render()
         try:
             reply = await self.backend.respond(text)
@@ -174,7 +199,7 @@ class ChatPanel:
         task.add_done_callback(lambda _task: setattr(self, "_starting", False))
 
     def _show_error(self, exc: Exception) -> None:
-        self.messages.append(ChatEntry("error", "error", redact_secrets(f"{type(exc).__name__}: {exc}")))
+        self.messages.append(ChatEntry("error", TEXTS["error"], redact_secrets(f"{type(exc).__name__}: {exc}")))
         self._render()
         self._set_status(TEXTS["failed"], "error")
         return None
@@ -191,14 +216,14 @@ class ChatPanel:
             self._set_status("", "info")
 
     def _show_reply(self, reply: Reply) -> None:
-        speaker = f"{reply.speaker} (human)" if reply.role == "operator" else reply.speaker
+        speaker = TEXTS["human"].format(speaker=reply.speaker) if reply.role == "operator" else reply.speaker
         self.messages.append(ChatEntry(reply.role, speaker, reply.text))
         self._render()
 
     def _set_busy(self, busy: bool) -> None:
         self.busy = busy
         self.send_button.disabled = busy
-        self.send_button.description = "Waiting…" if busy else "Send"
+        self.send_button.description = TEXTS["sending" if busy else "send"]
         if busy:
             self.widget.add_class("handoffs-busy")
             self._set_status(TEXTS["waiting"], "busy")
@@ -235,9 +260,9 @@ class ChatPanel:
             else:
                 value = self.recorder.current_agent(conversation)
             for call in self.recorder.model_calls(conversation):
-                action = ", ".join(c.name for c in call.tool_calls) or "replies"
-                reasons.append((call.actor, action, call.reason or "(no reason given)"))
-        self.badge.value = badge_html(label, value)
+                action = ", ".join(c.name for c in call.tool_calls) or TEXTS["replies"]
+                reasons.append((call.actor, action, call.reason or TEXTS["no_reason"]))
+        self.badge.value = badge_html(TEXTS[label] if label in ("step", "agent") else label, value)
         self.why.value = reasons_html(reasons)
 
     def _ipython_display_(self) -> None:

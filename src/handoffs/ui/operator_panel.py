@@ -6,7 +6,7 @@ is the reply box and Send button, or from code ``await desk.next_request()`` and
 the button does). Requests are answered oldest first. All text is escaped by ``handoffs.ui.render``. A double click on
 **Send reply** delivers once: the second click of the pair is ignored (no "type a reply first" for the box the
 first click just emptied). This panel does not talk to any framework: a part-2 ``HumanAgent`` calls ``ask`` from
-its message handler.
+its message handler. Every word it shows is in :data:`TEXTS`, English or Korean (``handoffs.set_language``).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any, Iterable
 
 import ipywidgets as widgets
 
+from handoffs.i18n import Texts
 from handoffs.loops import resolve
 from handoffs.text_safety import readable
 
@@ -25,11 +26,23 @@ from .render import ChatEntry, esc, status_html, transcript_html
 
 DISPLAY_LIMIT = 2_000
 DOUBLE_CLICK_S = 1.0  # a click on an empty box this soon after a reply was sent is the second click of a pair
-TEXTS = {  # every sentence this panel shows, in one place (for translation)
-    "empty": "Type a reply first — empty replies are not sent.",
-    "nobody": "No customer is waiting for a human right now.",
-    "sent": "Sent to conversation {conversation}.",
-}
+TEXTS = Texts({  # every word this panel shows, in one place, in English and Korean
+    "title": {"en": "Operator desk", "ko": "상담원 데스크"},
+    "placeholder": {"en": "Your reply to the customer", "ko": "고객에게 보낼 답"},
+    "send": {"en": "Send reply", "ko": "답 보내기"},
+    "waiting": {"en": "{count} waiting", "ko": "대기 {count}명"},
+    "nobody_waiting": {"en": "No customer is waiting for a human.", "ko": "사람 상담원을 기다리는 고객이 없어요."},
+    "conversation": {"en": "Conversation <b>{conversation}</b>", "ko": "대화 <b>{conversation}</b>"},
+    "customer_asks": {"en": "customer asks", "ko": "고객의 요청"},
+    "customer": {"en": "customer", "ko": "고객"},
+    "empty": {"en": "Type a reply first — empty replies are not sent.",
+              "ko": "먼저 답을 입력하세요 — 빈 답은 보내지 않아요."},
+    "nobody": {"en": "No customer is waiting for a human right now.",
+               "ko": "지금은 사람 상담원을 기다리는 고객이 없어요."},
+    "sent": {"en": "Sent to conversation {conversation}.", "ko": "대화 {conversation}에 보냈어요."},
+    "timeout": {"en": "the operator did not answer conversation {conversation!r} within {timeout:g} s",
+                "ko": "상담원이 {timeout:g}초 안에 대화 {conversation!r}에 답하지 않았어요"},
+})
 
 
 @dataclass
@@ -45,7 +58,8 @@ class OperatorRequest:
 class OperatorPanel:
     """The human operator's desk. Show it by leaving it as the last expression of a cell."""
 
-    def __init__(self, title: str = "Operator desk", display_limit: int = DISPLAY_LIMIT) -> None:
+    def __init__(self, title: str | None = None, display_limit: int = DISPLAY_LIMIT) -> None:
+        title = TEXTS["title"] if title is None else title
         self.display_limit = display_limit
         self.pending: list[OperatorRequest] = []
         self.answered: list[tuple[OperatorRequest, str]] = []
@@ -58,9 +72,9 @@ class OperatorPanel:
         self.title = widgets.HTML(f"<b style='font-size:17px'>{esc(title)}</b>")
         self.waiting = widgets.HTML().add_class("handoffs-operator-waiting")
         self.request_view = widgets.HTML().add_class("handoffs-operator-request")
-        self.reply_box = widgets.Textarea(placeholder="Your reply to the customer",
+        self.reply_box = widgets.Textarea(placeholder=TEXTS["placeholder"],
                                           layout=widgets.Layout(width="100%", height="70px")).add_class("handoffs-operator-input")
-        self.send_button = widgets.Button(description="Send reply", button_style="warning",
+        self.send_button = widgets.Button(description=TEXTS["send"], button_style="warning",
                                           icon="reply").add_class("handoffs-operator-send")
         self.status = widgets.HTML().add_class("handoffs-operator-status")
         self.widget = widgets.VBox(
@@ -90,8 +104,7 @@ class OperatorPanel:
         try:
             return await asyncio.wait_for(asyncio.shield(item.answer), timeout)
         except asyncio.TimeoutError:
-            raise TimeoutError(f"the operator did not answer conversation {item.conversation!r} "
-                               f"within {timeout:g} s") from None
+            raise TimeoutError(TEXTS["timeout"].format(conversation=item.conversation, timeout=timeout)) from None
         finally:
             for waiting in self._waiting_listeners:
                 waiting(item.conversation, False)
@@ -153,15 +166,17 @@ class OperatorPanel:
         open_requests = [p for p in self.pending if not p.answer.done()]
         count = len(open_requests)
         self.waiting.value = (f'<span class="handoffs-waiting-count" style="font-size:14px;font-weight:bold;'
-                              f'color:{"#b45309" if count else "#4b5563"}">{count} waiting</span>')
+                              f'color:{"#b45309" if count else "#4b5563"}">{esc(TEXTS["waiting"].format(count=count))}'
+                              '</span>')
         self.send_button.disabled = count == 0
         if not open_requests:
-            self.request_view.value = '<i style="color:#6b7280">No customer is waiting for a human.</i>'
+            self.request_view.value = f'<i style="color:#6b7280">{esc(TEXTS["nobody_waiting"])}</i>'
             return
         item = open_requests[0]
-        entries = item.context + [ChatEntry("user", "customer asks", item.request)]
+        entries = item.context + [ChatEntry("user", TEXTS["customer_asks"], item.request)]
         self.request_view.value = (
-            f'<div style="font-size:14px;color:#374151">Conversation <b>{esc(item.conversation)}</b></div>'
+            f'<div style="font-size:14px;color:#374151">'
+            f'{TEXTS["conversation"].format(conversation=esc(item.conversation))}</div>'
             + transcript_html(entries, self.display_limit)
         )
 
@@ -187,5 +202,5 @@ def _as_entry(item: Any) -> ChatEntry | None:
     if not isinstance(content, str) or kind in ("SystemMessage", "FunctionExecutionResultMessage"):
         return None
     if kind == "UserMessage":
-        return ChatEntry("user", "customer", content)
+        return ChatEntry("user", TEXTS["customer"], content)
     return ChatEntry("assistant", str(getattr(item, "source", "") or kind), content)

@@ -5,6 +5,7 @@ a widget's ``value`` except through these functions. Text is escaped with ``html
 ``white-space: pre-wrap`` and ``dir="auto"`` (right-to-left scripts, Korean and emoji render as typed). A very long
 message shows its first ``limit`` characters, a "show more" fold with a bounded amount more, and a note with the
 full length; the full text stays in the panel's ``messages`` and in the recorder. This module builds strings only.
+Its words are in :data:`TEXT`, English or Korean (``handoffs.set_language``).
 """
 
 from __future__ import annotations
@@ -12,11 +13,23 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
+from handoffs.i18n import Texts
 from handoffs.text_safety import readable
 
 SHOW_MORE_CHARS = 20_000  # at most this much more text inside the "show more" fold
 REASON_CHARS = 300  # one "why?" line shows at most this much of a model's reason
 REASON_ROWS = 40  # the "why?" list shows the newest model calls, at most this many
+
+TEXT = Texts({
+    "show_more": {"en": "show more", "ko": "더 보기"},
+    "length": {"en": "{count:,} characters", "ko": "{count:,}자"},
+    "shown": {"en": "; the panel shows the first {shown:,} — the full text is kept in the record",
+              "ko": "; 패널에는 앞의 {shown:,}자만 보여요 — 전체 글은 기록에 남아 있어요"},
+    "no_messages": {"en": "No messages yet.", "ko": "아직 메시지가 없어요."},
+    "no_reasons": {"en": "No model reasons recorded yet.", "ko": "아직 기록된 모델의 이유가 없어요."},
+    "earlier": {"en": "({count} earlier model call not listed)", "ko": "(앞선 모델 호출 {count}개는 목록에서 뺐어요)"},
+    "earlier_many": {"en": "({count} earlier model calls not listed)", "ko": "(앞선 모델 호출 {count}개는 목록에서 뺐어요)"},
+})
 
 ROLE_COLOURS = {  # background, border: high contrast, readable on a projector
     "user": ("#e8f0fe", "#1a56db"),
@@ -47,12 +60,12 @@ def clipped_html(text: str, limit: int) -> str:
         return esc(text)
     more = text[limit : limit + SHOW_MORE_CHARS]
     shown = limit + len(more)
-    note = f"{len(text):,} characters"
+    note = TEXT["length"].format(count=len(text))
     if shown < len(text):
-        note += f"; the panel shows the first {shown:,} — the full text is kept in the record"
+        note += TEXT["shown"].format(shown=shown)
     return (
         f"{esc(text[:limit])}"
-        f'<details class="handoffs-more"><summary>show more</summary>{esc(more)}</details>'
+        f'<details class="handoffs-more"><summary>{esc(TEXT["show_more"])}</summary>{esc(more)}</details>'
         f'<div class="handoffs-clip-note" style="font-size:0.85em;color:#4b5563">({esc(note)})</div>'
     )
 
@@ -70,9 +83,10 @@ def entry_html(entry: ChatEntry, limit: int) -> str:
     )
 
 
-def transcript_html(entries: list[ChatEntry], limit: int, empty_hint: str = "No messages yet.") -> str:
+def transcript_html(entries: list[ChatEntry], limit: int, empty_hint: str | None = None) -> str:
     """The whole transcript (newest last) inside a scrolling box."""
-    body = "".join(entry_html(e, limit) for e in entries) or f'<i style="color:#6b7280">{esc(empty_hint)}</i>'
+    hint = TEXT["no_messages"] if empty_hint is None else empty_hint
+    body = "".join(entry_html(e, limit) for e in entries) or f'<i style="color:#6b7280">{esc(hint)}</i>'
     # column-reverse around one inner block keeps the scroll position at the newest message without JavaScript
     return (f'<div class="handoffs-transcript-body" style="max-height:420px;overflow-y:auto;display:flex;'
             f'flex-direction:column-reverse"><div>{body}</div></div>')
@@ -107,15 +121,15 @@ def reasons_html(reasons: list[tuple[str, str, str]]) -> str:
     (numbered as in the whole run): a reason quoting a 2 MB message must not become a 2 MB line.
     """
     if not reasons:
-        return '<i style="color:#6b7280">No model reasons recorded yet.</i>'
+        return f'<i style="color:#6b7280">{esc(TEXT["no_reasons"])}</i>'
     first = max(0, len(reasons) - REASON_ROWS)
     rows = "".join(
         f'<li dir="auto"><b>{esc(_cut(actor, 60))}</b> → {esc(_cut(action, 120))}: {esc(_cut(reason, REASON_CHARS))}'
         "</li>"
         for actor, action, reason in (_action_with_arguments(*row) for row in reasons[first:])
     )
-    earlier = (f'<div class="handoffs-why-earlier" style="font-size:13px;color:#4b5563">({first} earlier model '
-               f'call{"s" if first > 1 else ""} not listed)</div>') if first else ""
+    earlier = (f'<div class="handoffs-why-earlier" style="font-size:13px;color:#4b5563">'
+               f'{esc(TEXT["earlier_many" if first > 1 else "earlier"].format(count=first))}</div>') if first else ""
     return (f'<div style="max-height:240px;overflow-y:auto">{earlier}<ol class="handoffs-why-list" start="{first + 1}" '
             f'style="font-size:14px;margin:0;padding-left:22px;white-space:pre-wrap;overflow-wrap:anywhere">{rows}'
             "</ol></div>")

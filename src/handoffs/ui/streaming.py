@@ -33,7 +33,7 @@ from .render import ChatEntry, transcript_html
 class StreamingLangChainBackend(LangChainBackend):
     """A ``LangChainBackend`` that streams each reply into the attached panel as it is written."""
 
-    def __init__(self, agent: Any, thread_id: str = "panel", speaker: str = "bot") -> None:
+    def __init__(self, agent: Any, thread_id: str = "panel", speaker: str | None = None) -> None:
         super().__init__(agent, thread_id=thread_id, use_async=False, speaker=speaker)
         self.panel: Any = None
         self.frames: list[str] = []  # every partial text shown, in order (all turns)

@@ -13,9 +13,20 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
+from handoffs.i18n import Texts
+
 from .style import FONT_EDGE, FONT_TITLE, INK, MUTED, PATH, PATH_FILL, REFUSED, font_families, label, show_in_notebooks
 
 _MISS_FILL = "#fde2e2"
+
+TEXT = Texts({  # every word this picture draws, in the kit's language (handoffs.set_language)
+    "title": {"en": "Routing eval — {model}", "ko": "라우팅 평가 — {model}"},
+    "all": {"en": "all messages", "ko": "전체 메시지"},
+    "en": {"en": "English", "ko": "영어"},
+    "ko": {"en": "Korean", "ko": "한국어"},
+    "mixed": {"en": "mixed", "ko": "혼용"},
+    "bad_by": {"en": "by must be None or 'lang', not {by!r}.", "ko": "by에는 None 또는 'lang'만 쓸 수 있어요(받은 값: {by!r})."},
+})
 
 
 def _table(ax: Any, outcomes: list[Any], labels: list[str], title: str) -> None:
@@ -55,17 +66,16 @@ def plot_confusion(report: Any, by: str | None = None, title: str | None = None)
     labels = report.labels()
     groups: list[tuple[str, list[Any]]]
     if by == "lang":
-        names = {"en": "English", "ko": "Korean", "mixed": "mixed"}
-        groups = [(names.get(lang, lang), [o for o in report.outcomes if o.case.lang == lang])
+        groups = [(TEXT[lang], [o for o in report.outcomes if o.case.lang == lang])
                   for lang in ("en", "ko", "mixed") if any(o.case.lang == lang for o in report.outcomes)]
     elif by is None:
-        groups = [("all messages", list(report.outcomes))]
+        groups = [(TEXT["all"], list(report.outcomes))]
     else:
-        raise ValueError(f"by must be None or 'lang', not {by!r}.")
+        raise ValueError(TEXT["bad_by"].format(by=by))
     width = 1.0 + 0.75 * len(labels)
     fig = Figure(figsize=(width * len(groups) + 0.5, 1.8 + 0.6 * len(labels)), layout="constrained")
     for index, (name, outcomes) in enumerate(groups):
         _table(fig.add_subplot(1, len(groups), index + 1), outcomes, labels, name)
-    fig.suptitle(title or f"Routing eval — {report.model}", fontsize=FONT_TITLE, fontweight="bold", color=INK,
+    fig.suptitle(title or TEXT["title"].format(model=report.model), fontsize=FONT_TITLE, fontweight="bold", color=INK,
                  x=0.01, ha="left", fontfamily=font_families())
     return fig

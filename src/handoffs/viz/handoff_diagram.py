@@ -18,13 +18,22 @@ from typing import Any, Sequence
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
+from handoffs.i18n import Texts
 from handoffs.recorder.events import HandoffEvent, MessageEvent, ModelCallEvent, PublishEvent, ToolRunEvent
 
 from .style import (CURRENT, FONT_EDGE, FONT_NODE, HANDOFF, INK, MUTED, PATH, PATH_FILL, REFUSED, finish, label,
                     number_marker, shorten)
 
-CUSTOMER = "customer"
+CUSTOMER = "customer"  # the customer's lane in the rows (data); drawn as TEXT["customer"]
 LANE_GAP, ROW_H = 4.4, 1.05
+
+TEXT = Texts({  # every word this picture draws, in the kit's language (handoffs.set_language)
+    "title": {"en": "Handoffs", "ko": "핸드오프"},
+    "conversation": {"en": "{title} — conversation {conversation}", "ko": "{title} — 대화 {conversation}"},
+    "customer": {"en": "customer", "ko": "고객"},
+    "agent": {"en": "agent", "ko": "에이전트"},
+    "handoff": {"en": "handoff", "ko": "핸드오프"},
+})
 
 
 def handoff_rows(recorder: Any, conversation: str | None = None, show_tools: bool = True) -> list[tuple]:
@@ -42,7 +51,7 @@ def handoff_rows(recorder: Any, conversation: str | None = None, show_tools: boo
         elif isinstance(event, MessageEvent):
             rows.append(("operator" if event.role == "operator" else "reply", event.actor, CUSTOMER, event.text))
         elif isinstance(event, HandoffEvent):
-            rows.append(("handoff", event.from_agent, event.to_agent, event.tool or "handoff"))
+            rows.append(("handoff", event.from_agent, event.to_agent, event.tool or TEXT["handoff"]))
         elif show_tools and isinstance(event, ToolRunEvent) and event.tool not in handed_tools:
             kind = "refused" if (event.refused or event.is_error) else "tool"
             rows.append((kind, event.actor, event.actor, event.tool))
@@ -56,7 +65,7 @@ def _receiver(events: list, index: int) -> str:
     for later in events[index + 1:]:
         if isinstance(later, ModelCallEvent):
             return later.actor
-    return "agent"
+    return TEXT["agent"]
 
 
 def _two_lines(name: str, width: int = 15) -> str:
@@ -71,8 +80,10 @@ def _two_lines(name: str, width: int = 15) -> str:
 
 
 def plot_handoffs(recorder: Any, conversation: str | None = None, agents: Sequence[str] = (),
-                  show_tools: bool = True, title: str = "Handoffs") -> Figure:
-    """Draw the sequence diagram of one conversation; returns the matplotlib Figure."""
+                  show_tools: bool = True, title: str | None = None) -> Figure:
+    """Draw the sequence diagram of one conversation; returns the matplotlib Figure. Words follow the kit's
+    language; agent and tool names are drawn as they are."""
+    title = TEXT["title"] if title is None else title
     rows = handoff_rows(recorder, conversation, show_tools)
     lanes = [CUSTOMER] + [a for a in agents if a != CUSTOMER]
     for _, source, target, _ in rows:
@@ -91,7 +102,8 @@ def plot_handoffs(recorder: Any, conversation: str | None = None, agents: Sequen
         ax.add_patch(FancyBboxPatch((x - 1.8, 0.15), 3.6, 0.8, boxstyle="round,pad=0.05,rounding_size=0.15",
                                     facecolor=PATH_FILL if lane in visited else "white", edgecolor=colour,
                                     linewidth=2.5 if lane in visited else 1.5, zorder=2, gid=f"lane-{lane}"))
-        label(ax, x, 0.55, _two_lines(lane), fontsize=FONT_NODE - 2 if len(lane) <= 15 else FONT_NODE - 4,
+        shown_lane = TEXT["customer"] if lane == CUSTOMER else _two_lines(lane)
+        label(ax, x, 0.55, shown_lane, fontsize=FONT_NODE - 2 if len(lane) <= 15 else FONT_NODE - 4,
               fontweight="bold", color=INK if lane in visited else MUTED, linespacing=1.0)
 
     for number, (kind, source, target, text) in enumerate(rows, start=1):
@@ -114,7 +126,7 @@ def plot_handoffs(recorder: Any, conversation: str | None = None, agents: Sequen
               bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none"})
 
     conv = conversation if conversation is not None else recorder.latest_conversation()
-    finish(ax, f"{title} — conversation {conv}" if conv else title)
+    finish(ax, TEXT["conversation"].format(title=title, conversation=conv) if conv else title)
     ax.set_xlim(-2.6, x_of[lanes[-1]] + 2.1)
     ax.set_ylim(bottom - 0.2, 1.2)
     fig.tight_layout()

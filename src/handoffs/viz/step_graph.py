@@ -23,6 +23,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 from matplotlib.path import Path as MplPath
 
+from handoffs.i18n import Texts
 from handoffs.recorder.events import StepChangeEvent, ToolRunEvent
 
 from .style import (CURRENT, font_families, CURRENT_FILL, FONT_EDGE, FONT_NODE, FONT_TOOL, INK, MUTED, PATH, PATH_FILL, REFUSED,
@@ -30,10 +31,24 @@ from .style import (CURRENT, font_families, CURRENT_FILL, FONT_EDGE, FONT_NODE, 
 
 BOX_W, LAYER_GAP, ROW_GAP = 3.2, 6.2, 1.0
 
+TEXT = Texts({  # every word this picture draws, in the kit's language (handoffs.set_language)
+    "title": {"en": "Step graph", "ko": "단계 그래프"},
+    "conversation": {"en": "{title} — conversation {conversation}", "ko": "{title} — 대화 {conversation}"},
+    "start": {"en": "start", "ko": "시작"},
+    "legend": {"en": "blue: steps visited · amber: where the conversation is now · ✓ tool ran · ✗ tool refused · "
+                     "numbers: order of the step changes",
+               "ko": "파란색: 거쳐 간 단계 · 주황색: 대화가 지금 있는 단계 · ✓ 실행된 도구 · ✗ 거부된 도구 · "
+                     "숫자: 단계가 바뀐 순서"},
+    "no_tools": {"en": "(no tools)", "ko": "(도구 없음)"},
+    "not_configured": {"en": "(not configured)", "ko": "(설정 없음)"},
+    "state": {"en": "(state)", "ko": "(상태)"},
+})
+
 
 def plot_step_graph(configs: Mapping[str, Any], recorder: Any = None, conversation: str | None = None,
-                    transitions: Mapping[str, str] | None = None, title: str = "Step graph") -> Figure:
-    """Draw the step graph; returns the matplotlib Figure (a notebook shows it)."""
+                    transitions: Mapping[str, str] | None = None, title: str | None = None) -> Figure:
+    """Draw the step graph; returns the matplotlib Figure (a notebook shows it). Words follow the kit's language."""
+    title = TEXT["title"] if title is None else title
     tools = {step: _tool_names(config) for step, config in configs.items()}
     changes = recorder.of_kind(StepChangeEvent, conversation) if recorder is not None else []
     runs = recorder.of_kind(ToolRunEvent, conversation) if recorder is not None else []
@@ -58,18 +73,17 @@ def plot_step_graph(configs: Mapping[str, Any], recorder: Any = None, conversati
     for step in steps:
         _draw_node(ax, step, positions[step], heights[step], tools.get(step, []), runs,
                    configured=step in configs, visited=step in path, current=bool(path) and path[-1] == step)
-    taken = [(c.from_step, c.to_step, c.tool or "(state)") for c in changes]
+    taken = [(c.from_step, c.to_step, c.tool or TEXT["state"]) for c in changes]
     _draw_edges(ax, edges, taken, positions, heights)
     if steps:
         x, y = positions[steps[0]]
         ax.annotate("", xy=(x - BOX_W / 2, y - 0.35), xytext=(x - BOX_W / 2 - 0.9, y - 0.35),
                     arrowprops={"arrowstyle": "-|>", "color": INK, "lw": 2})
-        label(ax, x - BOX_W / 2 - 0.95, y - 0.05, "start", fontsize=FONT_TOOL, color=MUTED, ha="right")
-    subtitle = f" — conversation {conversation or (recorder.latest_conversation() if recorder else '')}" if path else ""
-    finish(ax, title + subtitle)
+        label(ax, x - BOX_W / 2 - 0.95, y - 0.05, TEXT["start"], fontsize=FONT_TOOL, color=MUTED, ha="right")
+    shown = conversation or (recorder.latest_conversation() if recorder else "")
+    finish(ax, TEXT["conversation"].format(title=title, conversation=shown) if path else title)
     if path:
-        fig.text(0.01, 0.01, "blue: steps visited · amber: where the conversation is now · ✓ tool ran · "
-                 "✗ tool refused · numbers: order of the step changes", fontsize=FONT_TOOL, color=MUTED,
+        fig.text(0.01, 0.01, TEXT["legend"], fontsize=FONT_TOOL, color=MUTED,
                  fontfamily=font_families(),
                  parse_math=False)
     ax.autoscale_view()
@@ -92,7 +106,7 @@ def _edges(configs: Mapping[str, Any], tools: dict[str, list[str]], transitions:
         found += [(step, target, tool) for tool, target in (declared or {}).items()]
     for tool, target in transitions.items():
         found += [(step, target, tool) for step, names in tools.items() if tool in names]
-    found += [(c.from_step, c.to_step, c.tool or "(state)") for c in changes]
+    found += [(c.from_step, c.to_step, c.tool or TEXT["state"]) for c in changes]
     return list(dict.fromkeys(found))
 
 
@@ -128,7 +142,7 @@ def _draw_node(ax, step, position, height, tool_names, runs, configured, visited
                                 linestyle="-" if configured else "--", zorder=2, gid=f"step-{step}"))
     label(ax, x, y - 0.38, step, fontsize=FONT_NODE, fontweight="bold", gid=f"step-label-{step}")
     if not tool_names:
-        label(ax, x, y - 0.85, "(no tools)" if configured else "(not configured)", fontsize=FONT_TOOL, color=MUTED)
+        label(ax, x, y - 0.85, TEXT["no_tools" if configured else "not_configured"], fontsize=FONT_TOOL, color=MUTED)
     for i, name in enumerate(tool_names):
         ran = [r for r in runs if r.tool == name and r.actor == step]
         mark, colour = ("✗ ", REFUSED) if ran and all(r.refused for r in ran) else (("✓ ", PATH) if ran else ("", INK))

@@ -6,7 +6,8 @@ speaker notes). Nothing in it is pasted from the code; these lines pull it in at
 ``::: code handoffs.single_agent.middleware:refusal_for [no-docstring]``
     the source of a function, class, method (``module:Class.method``) or ``@tool``, read with ``inspect``;
 ``::: cell 01_the_idea_without_a_framework#68dedc17`` (or ``#tag:NAME``)
-    the source of a notebook cell, found by its cell id or a cell tag;
+    the source of a notebook cell, found by its cell id or a cell tag (in the first notebook folder that has that
+    cell: a Korean deck looks in ``notebooks/ko/`` first, then in ``notebooks/``);
 ``::: output 02_langchain_support_bot#8ec6e226``
     the committed text output of that cell (the offline model's, kept current by the notebook tests);
 ``::: picture step_graph walkthrough "A title"``
@@ -27,7 +28,7 @@ import re
 import shlex
 import textwrap
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 DIRECTIVE = re.compile(r"^::: *(\w+) +(.*)$")
 
@@ -71,28 +72,37 @@ def code_of(reference: str, options: Iterable[str] = ()) -> str:
     return _without_docstring(source) if "no-docstring" in options else source
 
 
-def _cell(notebooks: Path, reference: str) -> dict:
+Folders = Path | Sequence[Path]
+
+
+def _cell(notebooks: Folders, reference: str) -> dict:
+    """The one cell ``reference`` names, from the first folder whose notebook has exactly one such cell."""
+    folders = [notebooks] if isinstance(notebooks, Path) else list(notebooks)
     name, _, selector = reference.partition("#")
-    path = notebooks / (name if name.endswith(".ipynb") else f"{name}.ipynb")
-    if not path.is_file() or not selector:
+    file_name = name if name.endswith(".ipynb") else f"{name}.ipynb"
+    paths = [folder / file_name for folder in folders if (folder / file_name).is_file()]
+    if not paths or not selector:
         raise DeckSourceError(f"'{reference}' is not NOTEBOOK#CELL_ID (or NOTEBOOK#tag:TAG) of a notebook in "
-                              f"{notebooks.name}/.")
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    if selector.startswith("tag:"):
-        found = [c for c in cells if selector[4:] in c.get("metadata", {}).get("tags", [])]
-    else:
-        found = [c for c in cells if c.get("id") == selector]
-    if len(found) != 1:
-        raise DeckSourceError(f"{path.name} has {len(found)} cells matching '{selector}' (need exactly one).")
-    return found[0]
+                              f"{folders[-1].name}/.")
+    for number, path in enumerate(paths, start=1):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        if selector.startswith("tag:"):
+            found = [c for c in cells if selector[4:] in c.get("metadata", {}).get("tags", [])]
+        else:
+            found = [c for c in cells if c.get("id") == selector]
+        if len(found) == 1:
+            return found[0]
+        if number == len(paths):
+            raise DeckSourceError(f"{path.name} has {len(found)} cells matching '{selector}' (need exactly one).")
+    raise AssertionError("unreachable")
 
 
-def cell_source(notebooks: Path, reference: str) -> str:
+def cell_source(notebooks: Folders, reference: str) -> str:
     source = _cell(notebooks, reference)["source"]
     return "".join(source) if isinstance(source, list) else source
 
 
-def cell_output(notebooks: Path, reference: str) -> str:
+def cell_output(notebooks: Folders, reference: str) -> str:
     """The text a cell printed or returned, as committed."""
     texts = []
     for output in _cell(notebooks, reference).get("outputs", []):
@@ -104,8 +114,9 @@ def cell_output(notebooks: Path, reference: str) -> str:
     return "".join(texts).rstrip()
 
 
-def expand(source: str, where: str, notebooks: Path, picture: Callable[[str, str, str], str]) -> str:
-    """The deck's Markdown with every directive line replaced; ``picture(kind, run, title)`` returns an image path."""
+def expand(source: str, where: str, notebooks: Folders, picture: Callable[[str, str, str], str]) -> str:
+    """The deck's Markdown with every directive line replaced; ``picture(kind, run, title)`` returns an image path.
+    ``notebooks`` is a folder, or folders searched in order for each cell."""
     out = []
     for number, line in enumerate(source.splitlines(), start=1):
         match = DIRECTIVE.match(line.strip())

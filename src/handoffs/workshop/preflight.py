@@ -4,7 +4,7 @@ Checks, each answered in one plain line (``ok`` / ``FIX`` / ``note``): the kit's
 their tested ranges (the ranges come from :mod:`handoffs.setup_check`, never written twice), a Jupyter kernel
 starts and runs code, the model ``HANDOFFS_MODEL`` selects answers a customer (the offline one by default; a
 room's endpoint when the instructor set one), and a font with Korean glyphs is there for the pictures. Every
-sentence is in :data:`SAY`. Exit status 0 when all is well, 1 when a line says FIX. It installs nothing.
+sentence is in :data:`SAY`, in English and Korean (``HANDOFFS_LANG=ko ./kit preflight``). Exit status 0 when all is well, 1 when a line says FIX. It installs nothing.
 """
 
 from __future__ import annotations
@@ -13,18 +13,27 @@ import importlib
 import sys
 import time
 
-SAY = {
-    "packages_ok": "All {count} packages the notebooks use import, in their tested versions.",
-    "package_bad": "{name}: {detail}",
-    "import_failed": "{module} does not import ({error}): run '{kit} lab' once to reinstall.",
-    "kernel_ok": "A Jupyter kernel starts and runs code ({seconds:.1f} s).",
-    "kernel_failed": "A Jupyter kernel did not start ({error}): run '{kit} lab' once to reinstall.",
-    "model_ok": "The model answers: {model} routed \"I was charged twice\" to {tool}.",
-    "model_odd": "The model answered, but not as expected ({answer}): check HANDOFFS_MODEL.",
-    "model_failed": "The model did not answer: {error}",
-    "font_ok": "A font for Korean text is installed ({font}).",
-    "font_missing": "No font with Korean glyphs found: Korean labels in pictures will be boxes (optional).",
-}
+from handoffs.i18n import Texts
+
+SAY = Texts({
+    "packages_ok": {"en": "All {count} packages the notebooks use import, in their tested versions.",
+                    "ko": "노트북이 쓰는 패키지 {count}개를 모두 import할 수 있고, 테스트한 버전이에요."},
+    "package_bad": {"en": "{name}: {detail}", "ko": "{name}: {detail}"},
+    "import_failed": {"en": "{module} does not import ({error}): run '{kit} lab' once to reinstall.",
+                      "ko": "{module}을(를) import할 수 없어요({error}). '{kit} lab'을 한 번 실행해 다시 설치하세요."},
+    "kernel_ok": {"en": "A Jupyter kernel starts and runs code ({seconds:.1f} s).",
+                  "ko": "Jupyter 커널이 시작되고 코드를 실행해요({seconds:.1f}초)."},
+    "kernel_failed": {"en": "A Jupyter kernel did not start ({error}): run '{kit} lab' once to reinstall.",
+                      "ko": "Jupyter 커널이 시작되지 않았어요({error}). '{kit} lab'을 한 번 실행해 다시 설치하세요."},
+    "model_ok": {"en": "The model answers: {model} routed \"I was charged twice\" to {tool}.",
+                 "ko": "모델이 답해요: \"I was charged twice\" → {tool} ({model})."},
+    "model_odd": {"en": "The model answered, but not as expected ({answer}): check HANDOFFS_MODEL.",
+                  "ko": "모델이 답했지만 예상과 달라요({answer}). HANDOFFS_MODEL을 확인하세요."},
+    "model_failed": {"en": "The model did not answer: {error}", "ko": "모델이 답하지 않았어요: {error}"},
+    "font_ok": {"en": "A font for Korean text is installed ({font}).", "ko": "한글 글꼴이 설치되어 있어요({font})."},
+    "font_missing": {"en": "No font with Korean glyphs found: Korean labels in pictures will be boxes (optional).",
+                     "ko": "한글 글꼴을 찾지 못했어요. 그림의 한글이 네모 상자로 보일 거예요(선택 사항)."},
+})
 IMPORTS = ("langchain.agents", "langgraph", "autogen_core", "autogen_ext.models.openai", "openai", "ipywidgets",
            "jupyterlab", "matplotlib", "nbclient", "handoffs.single_agent", "handoffs.multi_agent")
 

@@ -4,8 +4,10 @@
 (``./kit slides`` runs it after installing the npm assets). A build:
 
 1. reads ``slides/<lang>/decks.toml`` (the decks, in order, and the words of the index page) and ``runs.toml``;
-2. expands each deck's Markdown (:mod:`.deck_sources`): code from ``src/`` and notebook cells by reference,
-   pictures drawn by :mod:`handoffs.viz` from runs recorded now (:mod:`.recorded_runs`) — nothing pasted;
+2. expands each deck's Markdown (:mod:`.deck_sources`): code from ``src/`` and notebook cells by reference (a
+   language's own notebooks, ``notebooks/<lang>/``, first), pictures drawn by :mod:`handoffs.viz` from runs
+   recorded now (:mod:`.recorded_runs`) — nothing pasted; runs and pictures are made with the kit set to the deck's
+   language (``handoffs.i18n.using_language``), so their labels and the model's reasons are in it too;
 3. writes ``<out>/<lang>/<deck>.html`` from ``slides/template.html``, the pictures, an ``index.html``, and copies
    reveal.js, KaTeX and the fonts from ``slides/node_modules`` to ``<out>/vendor`` (:mod:`.deck_export`).
 
@@ -22,6 +24,8 @@ import time
 import tomllib
 from pathlib import Path
 from typing import Any
+
+from handoffs.i18n import LANGUAGES, using_language
 
 from .deck_export import copy_vendor, export_pdfs, serve
 from .deck_sources import DeckSourceError, expand
@@ -76,6 +80,17 @@ class DeckBuild:
 
     def build(self) -> list[Path]:
         """Write every deck and the index; return the decks' pages."""
+        if self.lang in LANGUAGES:
+            with using_language(self.lang):
+                return self._build()
+        return self._build()
+
+    def notebook_folders(self) -> list[Path]:
+        """Where a deck's cells are looked up: the language's own notebooks first, then the English ones."""
+        own = NOTEBOOKS / self.lang
+        return [own, NOTEBOOKS] if self.lang != "en" and own.is_dir() else [NOTEBOOKS]
+
+    def _build(self) -> list[Path]:
         template = (self.sources / "template.html").read_text(encoding="utf-8")
         (self.out / self.lang).mkdir(parents=True, exist_ok=True)
         copy_vendor(SOURCES / "node_modules", self.out / "vendor")
@@ -84,7 +99,8 @@ class DeckBuild:
         for deck in self.decks["deck"]:
             name = deck["file"]
             where = f"slides/{self.lang}/{name}"
-            markdown = expand((self.source / name).read_text(encoding="utf-8"), where, NOTEBOOKS, self.picture)
+            markdown = expand((self.source / name).read_text(encoding="utf-8"), where, self.notebook_folders(),
+                              self.picture)
             page = self.out / self.lang / (Path(name).stem + ".html")
             page.write_text(fill(template, lang=self.lang, title=deck["title"], footer=self.decks["footer"],
                                  markdown=markdown), encoding="utf-8")
