@@ -17,6 +17,7 @@ from . import notebooks, testing
 from .environment import ROOT, KitError, phase, say, venv_python
 
 START_NOTEBOOK = "notebooks/00_start_here.ipynb"
+LANGUAGE_VARIABLE = "HANDOFFS_LANG"  # the same variable handoffs.i18n reads
 
 
 def _run(command: List[str], env: Dict[str, str]) -> int:
@@ -26,21 +27,51 @@ def _run(command: List[str], env: Dict[str, str]) -> int:
         return 130
 
 
-def lab_arguments(args: List[str], is_root: bool) -> List[str]:
-    """``jupyter lab`` arguments that land on notebook 00: the printed URL and the opened browser tab go there."""
+def start_notebook(language: str) -> str:
+    """The notebook ``./kit lab`` opens for a language: ``notebooks/00_start_here.ipynb`` or its Korean twin."""
+    folder = notebooks.edition_folder(language)
+    return (folder / "00_start_here.ipynb").relative_to(ROOT).as_posix()
+
+
+def lab_language(args: List[str], environ: Dict[str, str]) -> Tuple[str, List[str]]:
+    """Take ``--lang ko`` / ``--lang=ko`` out of ``./kit lab``'s arguments; else ``HANDOFFS_LANG``, else English."""
+    rest, chosen = [], None
+    iterator = iter(args)
+    for argument in iterator:
+        if argument == "--lang":
+            chosen = next(iterator, "")
+        elif argument.startswith("--lang="):
+            chosen = argument.split("=", 1)[1]
+        else:
+            rest.append(argument)
+    if chosen is None:
+        from_environment = environ.get(LANGUAGE_VARIABLE, "").strip().lower()
+        return (from_environment if from_environment in notebooks.EDITIONS else "en"), rest
+    language = chosen.strip().lower()
+    if language not in notebooks.EDITIONS:
+        raise KitError(f"Unknown language '{chosen}' for --lang: choose one of {', '.join(notebooks.EDITIONS)} "
+                       "(e.g. ./kit lab --lang ko opens the Korean notebooks).")
+    return language, rest
+
+
+def lab_arguments(args: List[str], is_root: bool, language: str = "en") -> List[str]:
+    """``jupyter lab`` arguments that land on notebook 00 of the language's edition (printed URL and browser tab)."""
     extra = list(args)
     if is_root and "--allow-root" not in extra:
         extra.append("--allow-root")
-    if (ROOT / START_NOTEBOOK).exists() and not any(a.startswith("--LabApp.default_url") for a in extra):
-        extra.insert(0, f"--LabApp.default_url=/lab/tree/{START_NOTEBOOK}")
+    start = start_notebook(language)
+    if (ROOT / start).exists() and not any(a.startswith("--LabApp.default_url") for a in extra):
+        extra.insert(0, f"--LabApp.default_url=/lab/tree/{start}")
     return [f"--ServerApp.root_dir={ROOT}", *extra]
 
 
 def cmd_lab(args: List[str]) -> int:
+    language, rest = lab_language(args, dict(os.environ))  # a wrong --lang is refused before any install
     env = kit_env.ensure_venv()
+    env[LANGUAGE_VARIABLE] = language  # kernels started from this JupyterLab show the kit in that language
     phase()
     is_root = hasattr(os, "geteuid") and os.geteuid() == 0
-    return _run([str(venv_python()), "-m", "jupyterlab", *lab_arguments(args, is_root)], env)
+    return _run([str(venv_python()), "-m", "jupyterlab", *lab_arguments(rest, is_root, language)], env)
 
 
 def cmd_test(args: List[str]) -> int:
@@ -65,14 +96,14 @@ def cmd_execute(args: List[str]) -> int:
         for path in chosen:
             if not (path.is_file() and path.suffix == ".ipynb"):
                 raise KitError(f"Not a notebook file: {path.name}; give paths like notebooks/02_*.ipynb.")
-        chosen.sort(key=lambda p: p.name)
+        chosen.sort(key=lambda p: (p.parent.name == "ko", p.name))
     else:
         chosen = notebooks.all_notebooks()
     if not chosen:
         raise KitError("There are no notebooks to execute.")
     env = {**kit_env.ensure_venv(), **notebooks.REPRODUCIBLE}
     for notebook in chosen:
-        phase(f"execute {notebook.name}")
+        phase(f"execute {notebooks.display_name(notebook)}")
         status = _run(notebooks.execute_command(str(venv_python()), notebook), env)
         if status != 0:
             phase()
@@ -111,12 +142,14 @@ def cmd_help(args: List[str]) -> int:
 
 
 COMMANDS: Dict[str, Tuple[Callable[[List[str]], int], str]] = {
-    "lab": (cmd_lab, "lab [ARGS...]          set up .venv (installs only when pyproject.toml changed) and open JupyterLab "
-                     "on notebook 00;\n                         ARGS go to 'jupyter lab' (e.g. --no-browser, --port 8899)"),
+    "lab": (cmd_lab, "lab [--lang ko] [ARGS...]\n                         set up .venv (installs only when "
+                     "pyproject.toml changed) and open JupyterLab on notebook 00;\n                         --lang ko: "
+                     "the Korean edition (notebooks/ko/) with the kit in Korean; ARGS go to 'jupyter lab'\n"
+                     "                         (e.g. --no-browser, --port 8899)"),
     "preflight": (cmd_preflight, "preflight              is this laptop ready? Python, .venv, packages, a kernel, the "
                                  "offline model, ports, disk (a few seconds; installs nothing)"),
-    "reset": (cmd_reset, "reset [NOTEBOOK]       put a notebook (e.g. 03) or all of them back as committed; your "
-                         "version is kept beside it"),
+    "reset": (cmd_reset, "reset [NOTEBOOK]       put a notebook (e.g. 03, or ko/03 in Korean) or all of them back as "
+                         "committed; your version is kept beside it"),
     "slides": (cmd_slides, "slides [--pdf] [--lang en] [--port N] [--no-serve]\n                         build the "
                            "workshop decks from the code and real runs, serve them on 127.0.0.1; --pdf: handouts"),
     "test": (cmd_test, "test [GROUP] [ARGS...] run the tests (all, or a GROUP: " + " ".join(testing.GROUPS)

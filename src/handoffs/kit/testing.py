@@ -27,6 +27,7 @@ GROUPS: Dict[str, Tuple[str, ...]] = {
     "server": ("tests/server",),
     "workshop": ("tests/workshop",),
     "notebooks": (),
+    "editions": ("tests/test_notebook_editions.py",),
     "packaging": ("tests/test_*.py",),
 }
 
@@ -65,7 +66,7 @@ def pytest_arguments(group: str) -> List[str]:
     if group in ("all", "notebooks"):
         notebooks = [str(Path(nb).relative_to(ROOT)).replace("\\", "/") for nb in all_notebooks()]
         if not notebooks and group == "notebooks":
-            raise KitError("There are no notebooks in notebooks/.")
+            raise KitError("There are no notebooks in notebooks/ (or notebooks/ko/).")
         paths += notebooks
         nbval = nbval and bool(notebooks)
     if not nbval:
