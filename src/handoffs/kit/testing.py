@@ -60,7 +60,8 @@ def pytest_arguments(group: str) -> List[str]:
         if not paths and group != "notebooks":
             raise KitError(f"Group '{group}' has no tests yet (nothing exists at {', '.join(GROUPS[group])}).")
     elif (ROOT / group.split("::")[0]).exists():
-        paths, nbval = [group], group.split("::")[0].endswith(".ipynb")
+        target = ROOT / group.split("::")[0]  # a notebook, or a folder of them (notebooks/ko/), runs under nbval
+        paths, nbval = [group], target.suffix == ".ipynb" or (target.is_dir() and any(target.glob("*.ipynb")))
     else:
         raise KitError(f"Unknown test group or path '{group}': use one of {', '.join(GROUPS)}, or a path under tests/.")
     if group in ("all", "notebooks"):
