@@ -81,7 +81,8 @@ def test_an_unknown_spec_lists_the_accepted_forms(clean_env):
     assert "openai-compatible:<base_url>?model=<model>" in message and "HANDOFFS_BASE_URL" in message
     for bad, words in [("openai:", "Unknown model spec"), ("openai-compatible:ftp://x/v1?model=a", "not a server address"),
                        ("openai-compatible:http://x/v1", "Name exactly one model"),
-                       ("openai-compatible:http://x/v1?model=a&key=b", "Name exactly one model"),
+                       ("openai-compatible:http://x/v1?model=a&extra=b", "Name exactly one model"),
+                       ("openai-compatible:http://x/v1?model=a&key=b", "seems to hold an API key or token"),
                        ("openai-compatible:llama3.1", "set HANDOFFS_BASE_URL")]:
         with pytest.raises(ModelSetupError, match=words):
             parse_spec(bad)

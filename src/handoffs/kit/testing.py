@@ -25,6 +25,7 @@ GROUPS: Dict[str, Tuple[str, ...]] = {
     "exercises": ("tests/exercises",),
     "part3": ("tests/part3",),
     "server": ("tests/server",),
+    "faults": ("tests/faults",),
     "workshop": ("tests/workshop",),
     "notebooks": (),
     "editions": ("tests/test_notebook_editions.py",),

@@ -9,7 +9,11 @@ change, not forty lines of HTTP internals. This module holds:
   (``auth``, ``unknown_model``, ``rate_limit``, ``server_error``, ``timeout``, ``unreachable``,
   ``bad_request``, ``refused``) and ``status_code`` the HTTP status, if any;
 * :func:`explain_model_error` — turns the ``openai`` SDK's exceptions into that one sentence;
-* :func:`mask_secret` — how a key may appear anywhere at all (it never does in full).
+* :func:`mask_secret` — how a key may appear anywhere at all (it never does in full);
+* :func:`redact_secrets` — the one place that hides anything key-like in a text before the kit shows it: the
+  values of the key variables, ``sk-…`` and other providers' key shapes, long random tokens, ``api_key=``/
+  ``token=``-style query parameters, a password in a URL and a ``Bearer`` header. Error sentences, descriptions,
+  reprs and panels all pass through it.
 
 In Jupyter these errors show as their one sentence, without a traceback (``_render_traceback_``).
 
@@ -19,9 +23,30 @@ itself (``max_retries``) before they reach this module.
 
 from __future__ import annotations
 
+import os
+import re
+
 import openai
 
 OFFLINE_HINT = "HANDOFFS_MODEL=offline"
+HIDDEN = "[hidden]"
+SECRET_VARIABLES = ("OPENAI_API_KEY", "HANDOFFS_API_KEY", "HANDOFFS_SERVER_TOKEN")
+"""Environment variables whose values are secrets: their values are hidden wherever they appear in a text."""
+_KNOWN_SECRETS: set[str] = set()
+_MIN_SECRET_LENGTH = 6  # shorter values would hide ordinary words
+_KEY_PREFIXES = re.compile(
+    r"\b(?:sk|pk|rk)-[A-Za-z0-9_\-]{8,}"          # OpenAI, Anthropic (sk-ant-...), Stripe-style keys
+    r"|\b(?:ghp|gho|ghu|ghs|ghr|github_pat|glpat|hf|xox[abposr])[_-][A-Za-z0-9_\-]{10,}"
+    r"|\bAKIA[0-9A-Z]{16}\b|\bAIza[0-9A-Za-z_\-]{30,}"
+)
+_SECRET_PARAMETER = re.compile(
+    r"(?i)\b((?:api[_-]?key|apikey|key|token|access[_-]?token|auth|authorization|secret|client[_-]?secret|password|"
+    r"passwd|pwd|sig|signature|session)=)([^&#\s'\"]+)"
+)
+_URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://)[^/@\s'\"]+@")
+_BEARER = re.compile(r"(?i)\b(bearer|basic)\s+[A-Za-z0-9._~+/=\-]{6,}")
+_LONG_RUN = re.compile(r"[A-Za-z0-9]{16,}")
+
 
 
 class ModelError(Exception):
@@ -29,6 +54,7 @@ class ModelError(Exception):
 
     def __init__(self, message: str, *, kind: str = "setup", status_code: int | None = None,
                  original: BaseException | None = None) -> None:
+        message = redact_secrets(message)  # an error sentence never carries a key, whoever wrote it
         super().__init__(message)
         self.message = message
         self.kind = kind
@@ -56,6 +82,36 @@ def mask_secret(secret: str | None) -> str:
     if not secret:
         return "(none)"
     return "…" + secret[-4:] if len(secret) >= 12 else "…"
+
+
+def remember_secret(value: str | None) -> None:
+    """Hide ``value`` (e.g. a server's ``--token``) in every text :func:`redact_secrets` cleans from now on."""
+    if value and len(value.strip()) >= _MIN_SECRET_LENGTH:
+        _KNOWN_SECRETS.add(value.strip())
+
+
+def _looks_random(run: str) -> bool:
+    """A run of letters and digits that reads like a generated key rather than a word, a name or a number."""
+    has_digit = any(c.isdigit() for c in run)
+    has_letter = any(c.isalpha() for c in run)
+    if not (has_digit and has_letter):
+        return False
+    mixed_case = any(c.isupper() for c in run) and any(c.islower() for c in run)
+    return len(run) >= 20 or (mixed_case and sum(c.isdigit() for c in run) >= 2)
+
+
+def redact_secrets(text: str) -> str:
+    """``text`` with everything key-like replaced by ``[hidden]`` (see the module docstring for what counts)."""
+    if not text:
+        return text
+    secrets = {os.environ.get(name, "").strip() for name in SECRET_VARIABLES} | _KNOWN_SECRETS
+    for secret in sorted((s for s in secrets if len(s) >= _MIN_SECRET_LENGTH), key=len, reverse=True):
+        text = text.replace(secret, HIDDEN)
+    text = _URL_USERINFO.sub(lambda m: m.group(1) + HIDDEN + "@", text)
+    text = _SECRET_PARAMETER.sub(lambda m: m.group(1) + HIDDEN, text)
+    text = _BEARER.sub(lambda m: m.group(1) + " " + HIDDEN, text)
+    text = _KEY_PREFIXES.sub(HIDDEN, text)
+    return _LONG_RUN.sub(lambda m: HIDDEN if _looks_random(m.group(0)) else m.group(0), text)
 
 
 def _server_message(exc: openai.APIStatusError, limit: int = 160) -> str:
@@ -117,6 +173,11 @@ def explain_model_error(
     :class:`ModelError` is returned as it is; anything that is not an ``openai`` error keeps its own
     first line.
     """
+    return redact_secrets(_explain(exc, base_url, model, key_setting, spec_setting, timeout))
+
+
+def _explain(exc: BaseException, base_url: str | None, model: str | None, key_setting: str, spec_setting: str,
+             timeout: float | None) -> str:
     if isinstance(exc, ModelError):
         return exc.message
     at = f" at {base_url}" if base_url else ""

@@ -27,6 +27,7 @@ SDK itself (``max_retries``, default 2). This module builds models; it does not 
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlsplit, urlunsplit
@@ -36,7 +37,7 @@ from autogen_ext.models.openai import OpenAIChatCompletionClient
 from langchain_openai import ChatOpenAI
 
 from handoffs.models.autogen_adapter import OfflineModelClient
-from handoffs.models.errors import ModelSetupError, mask_secret, to_model_call_error
+from handoffs.models.errors import ModelSetupError, mask_secret, redact_secrets, to_model_call_error
 from handoffs.models.langchain_adapter import OfflineChatModel
 
 SPEC_VARIABLE = "HANDOFFS_MODEL"
@@ -45,6 +46,7 @@ ACCEPTED_FORMS = (
     "openai-compatible:<base_url>?model=<model> (e.g. openai-compatible:http://localhost:11434/v1?model=llama3.1), "
     "or openai-compatible:<model> with HANDOFFS_BASE_URL set"
 )
+_ADDRESS_WITHOUT_SCHEME = re.compile(r"^(localhost|[\d.]+|\[[0-9a-fA-F:]+\]|[\w.-]+\.\w+):\d+(/.*)?$")
 DEFAULT_TIMEOUT_S = 60.0
 DEFAULT_MAX_RETRIES = 2
 OPENAI_BASE_URL = "https://api.openai.com/v1"  # pinned: an OPENAI_BASE_URL variable must not redirect the key
@@ -63,6 +65,10 @@ class ModelSpec:
     base_url: str | None = None
     key_variable: str | None = None
     origin: str = SPEC_VARIABLE
+
+    def __repr__(self) -> str:  # redacted like every text the kit shows (a spec never holds a key, but be sure)
+        return redact_secrets(f"ModelSpec({self.provider!r}, model={self.model!r}, base_url={self.base_url!r}, "
+                              f"key_variable={self.key_variable!r}, origin={self.origin!r})")
 
     def __str__(self) -> str:
         if self.provider == "offline":
@@ -90,13 +96,36 @@ class ModelSpec:
         key = os.environ.get(self.key_variable or "", "")
         key_text = f"key from {self.key_variable} {mask_secret(key)}" if key else f"no key ({self.key_variable} unset)"
         where = "OpenAI" if self.provider == "openai" else self.base_url
-        return f"model '{self.model}' at {where}, {key_text}"
+        return redact_secrets(f"model '{self.model}' at {where}, {key_text}")
+
+
+def _refuse_secrets(text: str, origin: str) -> None:
+    """A spec or address holding a password or key is refused before anything could echo it."""
+    address = text.split("?", 1)[0]
+    if "://" in address and "@" in address.split("://", 1)[1].split("/", 1)[0]:
+        raise ModelSetupError(f"Put no user or password in the server address (in {origin}): "
+                              "set HANDOFFS_API_KEY in your environment instead.")
+    if redact_secrets(text) != text:
+        where = origin[:1].upper() + origin[1:]
+        raise ModelSetupError(f"{where} seems to hold an API key or token: keep keys in OPENAI_API_KEY or "
+                              f"HANDOFFS_API_KEY in your environment (never in a notebook) and name only the model "
+                              f"in {origin}, e.g. openai:gpt-4o-mini.")
 
 
 def _check_base_url(url: str, origin: str) -> str:
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise ModelSetupError(f"'{url}' is not a server address: write it as http://host:port/v1 in {origin}.")
+    """``url`` without query or trailing slash, or one sentence saying how to write a server address."""
+    how = f"write it as http://host:port/v1 in {origin}"
+    try:
+        parts = urlsplit(url)
+        host, port = parts.hostname, parts.port  # .port raises for a port that is not a number in 0-65535
+    except ValueError as error:
+        problem = "its port is not a number from 1 to 65535" if "port" in str(error).lower() else (
+            "its [IPv6] address is malformed" if "ipv6" in str(error).lower() else "it cannot be read")
+        raise ModelSetupError(f"'{url}' is not a server address ({problem}): {how}.") from None
+    if parts.scheme not in ("http", "https") or not parts.netloc or not host:
+        raise ModelSetupError(f"'{url}' is not a server address: {how}.")
+    if port == 0 or (parts.netloc.endswith(":") and port is None):
+        raise ModelSetupError(f"'{url}' is not a server address (its port is not a number from 1 to 65535): {how}.")
     return urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/"), "", ""))
 
 
@@ -104,6 +133,7 @@ def parse_spec(spec: str | None = None) -> ModelSpec:
     """Read a spec (or ``HANDOFFS_MODEL``) into a :class:`ModelSpec`; raise one clear sentence if it is wrong."""
     origin = "the spec argument" if spec is not None else SPEC_VARIABLE
     text = (spec if spec is not None else os.environ.get(SPEC_VARIABLE, "") or "offline").strip()
+    _refuse_secrets(text, origin)
     provider, _, rest = text.partition(":")
     provider = provider.strip().lower()
     if provider == "offline" and not rest:
@@ -114,9 +144,6 @@ def parse_spec(spec: str | None = None) -> ModelSpec:
         rest = rest.strip()
         if "://" in rest:
             address, _, query = rest.partition("?")
-            if "@" in urlsplit(address).netloc:  # checked first: this spec must not be echoed
-                raise ModelSetupError(f"Put no user or password in the server address (in {origin}): "
-                                      "set HANDOFFS_API_KEY in your environment instead.")
             params = parse_qs(query, keep_blank_values=True)
             models = [m.strip() for m in params.pop("model", []) if m.strip()]
             if params or len(models) != 1:
@@ -125,6 +152,9 @@ def parse_spec(spec: str | None = None) -> ModelSpec:
                     f"e.g. openai-compatible:{address}?model=llama3.1 (fix {origin})."
                 )
             base_url, model = _check_base_url(address, origin), models[0]
+        elif _ADDRESS_WITHOUT_SCHEME.match(rest):
+            raise ModelSetupError(f"'{rest}' looks like a server address without http://: write "
+                                  f"openai-compatible:http://{rest}?model=<model> in {origin}.")
         else:
             env_url = os.environ.get("HANDOFFS_BASE_URL", "").strip()
             if not env_url:
@@ -132,6 +162,7 @@ def parse_spec(spec: str | None = None) -> ModelSpec:
                     f"No server address for '{text}': set HANDOFFS_BASE_URL (e.g. http://localhost:11434/v1), "
                     f"or write openai-compatible:<base_url>?model={rest} in {origin}."
                 )
+            _refuse_secrets(env_url, "HANDOFFS_BASE_URL")
             base_url, model = _check_base_url(env_url, "HANDOFFS_BASE_URL"), rest
         return ModelSpec("openai-compatible", model, base_url, "HANDOFFS_API_KEY", origin)
     raise ModelSetupError(f"Unknown model spec '{text}' (from {origin}): use {ACCEPTED_FORMS}.")

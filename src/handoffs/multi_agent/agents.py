@@ -15,6 +15,9 @@ The seed's classes, with the gaps it leaves open closed (each is taught in noteb
   transferred" (the new agent sees that in the context); ordinary tools named in the same response still run,
   before the handoff is published. A transfer to the agent's own topic type is refused too: AutoGen never delivers
   a published message back to its sender, so it would silently drop the conversation.
+* **Side effects keyed.** Every work tool call carries an idempotency key (session + tool + the identity of what it
+  acts on, see :mod:`handoffs.idempotency`): a ``UserTask`` delivered twice, or the same refund asked twice in one
+  response, refunds once — the repeat is answered with the first result. The seed had no such guard.
 * **Bounded loops.** ``UserTask.handoffs`` counts handoffs since the customer last spoke; once
   ``max_handoffs_per_turn`` is reached, a further handoff goes to ``overflow_topic_type`` (the human) if set,
   else the model is told to answer itself. Tool rounds per message are bounded by ``max_tool_rounds``; past it
@@ -39,6 +42,8 @@ from autogen_core.models import (
 )
 from autogen_core.tools import Tool
 
+from handoffs.idempotency import READ_ONLY, SideEffectLog, effect_identity, idempotency_key, key_fields, repeat_note
+
 from .messages import AgentResponse, ConfirmOrder, OrderConfirmation, UserLogin, UserTask
 from .people import EXIT_WORD, Customers
 
@@ -52,6 +57,19 @@ MODEL_FAILED_REPLY = "Sorry, I cannot answer right now: the model call failed"
 
 def _is_tool_calls(content: Any) -> bool:
     return isinstance(content, list) and len(content) > 0 and all(isinstance(c, FunctionCall) for c in content)
+
+
+def _apology(error: Exception) -> str:
+    """What the customer hears when the model call failed: the error named, nothing key-like in it."""
+    from handoffs.models.errors import redact_secrets  # here, not at import: a gRPC host needs no model package
+
+    return redact_secrets(f"{MODEL_FAILED_REPLY} ({type(error).__name__}: {error})")
+
+
+def _last_customer_words(context: Sequence[LLMMessage]) -> str:
+    """What the customer said last: the request a tool call of this turn answers (part of its idempotency key)."""
+    said = [m.content for m in context if isinstance(m, UserMessage) and isinstance(m.content, str)]
+    return said[-1] if said else ""
 
 
 def _error(call: FunctionCall, text: str) -> FunctionExecutionResult:
@@ -74,6 +92,8 @@ class AIAgent(RoutedAgent):
         max_handoffs_per_turn: int = 3,
         overflow_topic_type: Optional[str] = None,
         max_tool_rounds: int = 6,
+        side_effects: Optional[SideEffectLog] = None,
+        keyed_side_effects: bool = True,
     ) -> None:
         super().__init__(description)
         self._system_message = system_message
@@ -86,6 +106,8 @@ class AIAgent(RoutedAgent):
         self._max_handoffs = max_handoffs_per_turn
         self._overflow_topic_type = overflow_topic_type
         self._max_tool_rounds = max_tool_rounds
+        self._side_effects = side_effects if side_effects is not None else SideEffectLog()
+        self._keyed = keyed_side_effects  # False: the seed's behaviour (every call runs), to see what keys prevent
 
     async def on_message_impl(self, message: Any, ctx: MessageContext) -> Any:
         # autogen-core 0.7.5's gRPC worker sets MessageHandlerContext while *creating* the handler coroutine but
@@ -105,13 +127,13 @@ class AIAgent(RoutedAgent):
                     cancellation_token=ctx.cancellation_token,
                 )
             except Exception as error:  # an unreachable model must not leave the customer waiting in silence
-                await self._answer(context, f"{MODEL_FAILED_REPLY} ({type(error).__name__}: {error})")
+                await self._answer(context, _apology(error))
                 return
             if not _is_tool_calls(llm_result.content):
                 await self._answer(context, str(llm_result.content))
                 return
             calls: List[FunctionCall] = list(llm_result.content)  # type: ignore[arg-type]
-            results, target = await self._run_calls(calls, ctx, limit_reached)
+            results, target = await self._run_calls(calls, ctx, limit_reached, _last_customer_words(context))
             context += [
                 AssistantMessage(content=calls, thought=llm_result.thought, source=self.id.type),
                 FunctionExecutionResultMessage(content=results),
@@ -123,7 +145,7 @@ class AIAgent(RoutedAgent):
         await self._answer(context, GIVE_UP_REPLY)
 
     async def _run_calls(
-        self, calls: Sequence[FunctionCall], ctx: MessageContext, limit_reached: bool
+        self, calls: Sequence[FunctionCall], ctx: MessageContext, limit_reached: bool, answering: str = ""
     ) -> Tuple[List[FunctionExecutionResult], Optional[str]]:
         """Run every call of one response in order; return the results and the one topic to hand off to."""
         results: List[FunctionExecutionResult] = []
@@ -134,7 +156,7 @@ class AIAgent(RoutedAgent):
                 results.append(result)
                 target = target or topic
             elif call.name in self._tools:
-                results.append(await self._run_tool(self._tools[call.name], call, ctx))
+                results.append(await self._run_keyed(self._tools[call.name], call, ctx, answering))
             else:
                 names = ", ".join([*self._tools, *self._delegate_tools]) or "none"
                 results.append(_error(call, f"Unknown tool {call.name!r}. Tools you can call: {names}."))
@@ -159,6 +181,27 @@ class AIAgent(RoutedAgent):
             return _error(call, f"{note} Answer the customer yourself."), None
         done = f"Transferred to {topic_type}. Adopt persona immediately."
         return FunctionExecutionResult(call_id=call.id, content=done, is_error=False, name=call.name), topic_type
+
+    async def _run_keyed(self, tool: Tool, call: FunctionCall, ctx: MessageContext,
+                         answering: str = "") -> FunctionExecutionResult:
+        """Run a work tool once per idempotency key: a repeat gets the first result back, and nothing happens."""
+        try:
+            arguments = json.loads(call.arguments or "{}")
+        except json.JSONDecodeError:
+            arguments = None
+        if not self._keyed or tool.name in READ_ONLY or not isinstance(arguments, dict):
+            return await self._run_tool(tool, call, ctx)
+        fields = key_fields(tool.name, getattr(tool, "idempotency_key", None))
+        key = idempotency_key(self.id.key, tool.name, arguments, fields, answering)
+        earlier = self._side_effects.result_of(key)
+        if earlier is not None:
+            note = repeat_note(tool.name, effect_identity(tool.name, arguments, fields, answering), earlier)
+            return FunctionExecutionResult(call_id=call.id, content=note,
+                                           is_error=False, name=call.name)
+        result = await self._run_tool(tool, call, ctx)
+        if not result.is_error:
+            self._side_effects.record(key, result.content)
+        return result
 
     async def _run_tool(self, tool: Tool, call: FunctionCall, ctx: MessageContext) -> FunctionExecutionResult:
         try:

@@ -2,12 +2,19 @@
 
 :class:`GrpcCluster` starts, with ``subprocess``, a gRPC host on a free port of 127.0.0.1 and one worker process
 per entry of ``workers`` (each hosting the agent types listed for it; see
-:mod:`handoffs.multi_agent.grpc_process`). It waits for each to print ``READY`` (bounded by ``startup_timeout``),
-and stops them with SIGTERM, then SIGKILL after ``stop_timeout``. Use it as ``async with GrpcCluster(...)`` or
-call :meth:`GrpcCluster.kill` in a ``finally``: no child outlives the block, even when something inside fails.
+:mod:`handoffs.multi_agent.grpc_process`) — all at once: workers wait for the host themselves, so the cluster is up
+in about one interpreter start-up (``startup_seconds`` says how long it took). It waits for each to print ``READY``
+(bounded by ``startup_timeout``) and stops them with SIGTERM, then SIGKILL after ``stop_timeout``. Use it as
+``async with GrpcCluster(...)`` or call :meth:`GrpcCluster.kill` in a ``finally``.
+
+Children die with this process however it ends — SIGTERM, SIGKILL, a crash — without relying on ``atexit``: each
+child holds a lifeline to it (:mod:`handoffs.multi_agent.lifeline`) and, once orphaned, stops, frees its port and
+removes the cluster's temporary folder.
 
 :func:`run_session_across_processes` then joins the cluster from *this* process as one more worker that hosts the
-customer's ``UserAgent`` (and the ``HumanAgent``, whose operator sits here), runs a scripted session and leaves.
+customer's ``UserAgent`` (and the ``HumanAgent``, whose operator sits here), runs a scripted session and leaves. Its
+``timeout`` holds even while a handler here waits for a person, a worker that dies mid-session is named at once,
+and cancelling it (one Ctrl-C) stops it within seconds. Failures are one sentence (:class:`ClusterError`).
 Children's output goes to log files in ``workdir``; their reports (JSON) are read back by :meth:`GrpcCluster.stop`,
 which also removes ``workdir`` if the cluster made it (a temporary folder).
 """
@@ -15,7 +22,6 @@ which also removes ``workdir`` if the cluster made it (a temporary folder).
 from __future__ import annotations
 
 import asyncio
-import atexit
 import json
 import os
 import shutil
@@ -27,11 +33,20 @@ import time
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
+from .grpc_process import stop_runtime
+from .lifeline import CLEANUP_ARGUMENT, PARENT_PID_ARGUMENT, lifeline_popen_options
 from .people import ScriptedCustomer
 from .sessions import SessionResult, result_of, wait_until_finished
 
 HERE_AGENTS = ("User", "HumanAgent")
 """The agent types the notebook's own worker hosts: the customer's proxy and the human operator's."""
+
+CONNECT_TIMEOUT_S = 15.0
+LEAVE_GRACE_S = 2.0
+
+
+class ClusterError(RuntimeError):
+    """Something about the cluster's processes failed; the message is one sentence saying what to do."""
 
 
 def free_loopback_port() -> int:
@@ -48,6 +63,13 @@ def _child_env() -> dict[str, str]:
     return env
 
 
+def _last_error_line(log: str) -> str:
+    """The line of a child's log that says what went wrong (its last exception line, else its last line)."""
+    lines = [line.strip() for line in log.splitlines() if line.strip()]
+    errors = [line for line in lines if line.split(":", 1)[0].endswith(("Error", "Exception", "Exit"))]
+    return (errors or lines or ["(no output)"])[-1][:300]
+
+
 class GrpcCluster:
     """A gRPC host and worker processes on loopback; ``workers`` maps a worker's name to its agent types."""
 
@@ -56,82 +78,114 @@ class GrpcCluster:
         if not workers:
             raise ValueError("A cluster needs at least one worker, e.g. {'worker-1': ['TriageAgent']}.")
         self.workers = {name: list(agents) for name, agents in workers.items()}
-        self._own_workdir = workdir is None  # a temporary folder we made is removed by stop()
-        self.workdir = Path(workdir or tempfile.mkdtemp(prefix="handoffs-grpc-"))
+        self._own_workdir = workdir is None  # a temporary folder we made is removed by stop() (or by orphans)
+        self.workdir = Path(workdir) if workdir else None
         self.startup_timeout = startup_timeout
         self.stop_timeout = stop_timeout
         self.address = f"127.0.0.1:{free_loopback_port()}"
         self.processes: dict[str, subprocess.Popen[bytes]] = {}
         self.reports: dict[str, dict[str, Any]] = {}
+        self.startup_seconds: float | None = None
 
     async def start(self) -> "GrpcCluster":
-        """Start the host, then every worker; return when all said READY (kill everything if one does not)."""
-        atexit.register(self.kill)  # last line of defence: even if nobody calls stop(), no child outlives Python
+        """Start the host and every worker at once; return when all said READY (kill everything if one does not)."""
+        began = time.monotonic()
+        if self.workdir is None:
+            self.workdir = Path(tempfile.mkdtemp(prefix="handoffs-grpc-"))
         try:
-            await self._launch("host", ["host", "--address", self.address])
+            self._launch("host", ["host", "--address", self.address])
             for name, agents in self.workers.items():
-                await self._launch(name, ["worker", "--host", self.address, "--agents", ",".join(agents),
-                                          "--name", name, "--report", str(self.workdir / f"{name}.json")])
+                self._launch(name, ["worker", "--host", self.address, "--agents", ",".join(agents),
+                                    "--name", name, "--report", str(self.workdir / f"{name}.json")])
+            deadline = time.monotonic() + self.startup_timeout
+            await asyncio.gather(*(self._until_ready(name, deadline) for name in self.processes))
         except BaseException:
             self.kill()
+            self._remove_own_workdir()
             raise
+        self.startup_seconds = time.monotonic() - began
         return self
 
-    async def _launch(self, name: str, args: list[str]) -> None:
-        log = open(self.workdir / f"{name}.log", "wb")
-        try:
+    def _launch(self, name: str, args: list[str]) -> None:
+        assert self.workdir is not None
+        lifeline = [PARENT_PID_ARGUMENT, str(os.getpid())]
+        if self._own_workdir:
+            lifeline += [CLEANUP_ARGUMENT, str(self.workdir)]
+        with open(self.workdir / f"{name}.log", "wb") as log:
             self.processes[name] = subprocess.Popen(
-                [sys.executable, "-m", "handoffs.multi_agent.grpc_process", *args],
-                stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=_child_env())
-        finally:
-            log.close()
-        deadline = time.monotonic() + self.startup_timeout
-        while b"READY" not in (self.workdir / f"{name}.log").read_bytes():
-            if self.processes[name].poll() is not None:
-                raise RuntimeError(f"{name} exited with code {self.processes[name].returncode}:\n{self.log(name)}")
+                [sys.executable, "-m", "handoffs.multi_agent.grpc_process", *args, *lifeline],
+                stdout=log, stderr=subprocess.STDOUT, env=_child_env(), **lifeline_popen_options())
+
+    async def _until_ready(self, name: str, deadline: float) -> None:
+        process = self.processes[name]
+        while b"READY" not in self._log_bytes(name):
+            if process.poll() is not None:
+                raise ClusterError(f"{name} exited with code {process.returncode} while starting "
+                                   f"({_last_error_line(self.log(name))}): fix that and start the cluster again.")
             if time.monotonic() > deadline:
-                raise TimeoutError(f"{name} did not start within {self.startup_timeout:g} s:\n{self.log(name)}")
-            await asyncio.sleep(0.1)
+                raise ClusterError(f"{name} did not start within {self.startup_timeout:g} s (last output: "
+                                   f"{_last_error_line(self.log(name))}): raise startup_timeout or check the log.")
+            await asyncio.sleep(0.05)
+
+    def _log_bytes(self, name: str) -> bytes:
+        path = (self.workdir or Path(".")) / f"{name}.log"
+        return path.read_bytes() if path.exists() else b""
 
     def log(self, name: str, last: int = 2000) -> str:
         """The last characters a child wrote (for error messages)."""
-        path = self.workdir / f"{name}.log"
-        return path.read_text(errors="replace")[-last:] if path.exists() else "(no log)"
+        return self._log_bytes(name).decode(errors="replace")[-last:] or "(no log)"
 
     async def stop(self) -> dict[str, dict[str, Any]]:
-        """Stop workers first, then the host (SIGTERM, SIGKILL if slow); return the workers' reports."""
+        """Stop workers, then the host (SIGTERM, SIGKILL if slow), each group at once; return the workers' reports."""
         try:
-            for name in [*self.workers, "host"]:
-                process = self.processes.get(name)
-                if process is not None and process.poll() is None:
-                    process.terminate()
-                    deadline = time.monotonic() + self.stop_timeout
-                    while process.poll() is None and time.monotonic() < deadline:
-                        await asyncio.sleep(0.05)
+            await self._terminate([n for n in self.workers if n in self.processes])
+            await self._terminate(["host"] if "host" in self.processes else [])
         finally:
             self.kill()
-            atexit.unregister(self.kill)
         for name in self.workers:
-            report = self.workdir / f"{name}.json"
-            if report.exists():
+            report = (self.workdir or Path(".")) / f"{name}.json"
+            if self.workdir is not None and report.exists():
                 self.reports[name] = json.loads(report.read_text())
-        if self._own_workdir:
-            shutil.rmtree(self.workdir, ignore_errors=True)
+        self._remove_own_workdir()
         return self.reports
 
+    async def _terminate(self, names: list[str]) -> None:
+        running = [self.processes[n] for n in names if self.processes[n].poll() is None]
+        for process in running:
+            process.terminate()
+        deadline = time.monotonic() + self.stop_timeout
+        while any(p.poll() is None for p in running) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+
     def kill(self) -> None:
-        """Kill every child that is still alive, at once (safe to call any number of times)."""
+        """Kill every child still alive, at once, and close their lifelines (safe to call any number of times)."""
         for process in self.processes.values():
             if process.poll() is None:
                 process.kill()
+        for process in self.processes.values():
             try:
                 process.wait(timeout=self.stop_timeout)
             except subprocess.TimeoutExpired:
                 pass
+            if process.stdin is not None and not process.stdin.closed:
+                process.stdin.close()
+
+    def _remove_own_workdir(self) -> None:
+        if self._own_workdir and self.workdir is not None:
+            shutil.rmtree(self.workdir, ignore_errors=True)
 
     def alive(self) -> list[str]:
         """Names of the children still running."""
         return [name for name, process in self.processes.items() if process.poll() is None]
+
+    def check_running(self, during: str = "") -> None:
+        """Raise :class:`ClusterError` naming the first child that is no longer running (and what it hosted)."""
+        for name, process in self.processes.items():
+            if process.poll() is not None:
+                hosted = ", ".join(self.workers.get(name, ["the message routing"]))
+                raise ClusterError(f"{name} ({hosted}) is no longer running (exit code {process.returncode})"
+                                   f"{' ' + during if during else ''}: start a new cluster with "
+                                   "`async with GrpcCluster(...)`.")
 
     async def __aenter__(self) -> "GrpcCluster":
         return await self.start()
@@ -140,22 +194,45 @@ class GrpcCluster:
         await self.stop()
 
 
-async def run_session_across_processes(cluster: GrpcCluster, turns: Iterable[str], *, session_id: str = "session-1",
-                                       confirmations: Iterable[str] = ("y",), timeout: float = 60.0,
-                                       operators: Any = None) -> SessionResult:
-    """Join ``cluster`` as a worker hosting the customer's side, run one scripted session, and leave."""
+async def join_cluster(cluster: GrpcCluster, timeout: float = CONNECT_TIMEOUT_S) -> Any:
+    """A started ``GrpcWorkerAgentRuntime`` connected to the cluster's host, or one sentence saying why not."""
+    import grpc
     from autogen_ext.runtimes.grpc import GrpcWorkerAgentRuntime
 
     from .messages import team_serializers
-    from .team import build_team
 
+    if cluster.processes:
+        cluster.check_running("so this process cannot join it")
     runtime = GrpcWorkerAgentRuntime(host_address=cluster.address)
     runtime.add_message_serializer(team_serializers())
-    await runtime.start()
+    try:
+        await asyncio.wait_for(runtime.start(), timeout)
+    except (grpc.RpcError, OSError, asyncio.TimeoutError) as error:
+        code = getattr(error, "code", lambda: None)()
+        reason = getattr(code, "name", None) or type(error).__name__
+        raise ClusterError(f"Cannot reach the gRPC host at {cluster.address} ({reason}): start the cluster with "
+                           "`async with GrpcCluster(...)` and run the session inside that block.") from None
+    return runtime
+
+
+async def run_session_across_processes(cluster: GrpcCluster, turns: Iterable[str], *, session_id: str = "session-1",
+                                       confirmations: Iterable[str] = ("y",), timeout: float = 60.0,
+                                       operators: Any = None) -> SessionResult:
+    """Join ``cluster`` as a worker hosting the customer's side, run one scripted session, and leave.
+
+    Raises :class:`~handoffs.multi_agent.sessions.SessionTimeout` after ``timeout`` seconds (also while the human
+    operator here has not answered) and :class:`ClusterError` as soon as a child of the cluster dies.
+    """
+    from .team import build_team
+
+    customer = ScriptedCustomer(session_id, turns, confirmations)
+    runtime = await join_cluster(cluster)
     try:
         team = await build_team(runtime, None, agents=HERE_AGENTS, operators=operators)
-        customer = await team.open_session(ScriptedCustomer(session_id, turns, confirmations))
-        await wait_until_finished(customer, timeout)
+        await team.open_session(customer)
+        await wait_until_finished(customer, timeout,
+                                  check=lambda: cluster.check_running(f"while session {session_id!r} was running"))
         return result_of(team, customer)
-    finally:
-        await runtime.stop()
+    finally:  # a session that did not finish has handlers waiting here (e.g. on the operator): cancel them at once
+        grace = LEAVE_GRACE_S if customer.finished.is_set() else 0.1
+        await asyncio.shield(stop_runtime(runtime, grace_s=grace))

@@ -5,7 +5,12 @@ Run as ``python -m handoffs.multi_agent.grpc_process host --address 127.0.0.1:PO
 --name worker-1 --report FILE``. Each prints ``READY`` once it serves, and stops cleanly on SIGTERM/SIGINT.
 On stopping, a worker writes a JSON report to ``--report``: its name and process id, the agents it hosted,
 the ledger of orders/refunds its tools made and which agent called the model for which session — so the
-process that started it can show that the conversation really crossed processes.
+process that started it can show that the conversation really crossed processes. A worker waits until the host
+listens before it connects, so host and workers can be started at the same time.
+
+With ``--parent-pid PID`` (and optionally ``--cleanup-dir DIR``) the process dies with that parent, however the
+parent ends, and then removes ``DIR`` (see :mod:`handoffs.multi_agent.lifeline`); an orphaned worker writes no
+report, since nobody is left to read it.
 
 Only loopback addresses are accepted (the kit never opens a port to the network). Starting, waiting for and
 stopping these processes is :mod:`handoffs.multi_agent.grpc_cluster`'s job.
@@ -22,6 +27,8 @@ import signal
 import sys
 from typing import Sequence
 
+from .lifeline import CLEANUP_ARGUMENT, PARENT_PID_ARGUMENT, Lifeline, tie_to_parent
+
 LOOPBACK_PREFIXES = ("127.0.0.1:", "localhost:", "[::1]:")
 
 
@@ -32,12 +39,18 @@ def require_loopback(address: str) -> str:
     return address
 
 
-async def _wait_for_stop_signal() -> None:
+async def _wait_for_stop(parent_pid: int | None, cleanup_dir: str | None) -> Lifeline | None:
+    """Wait for SIGTERM/SIGINT or the parent's death; return the lifeline (None without a parent pid)."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):  # Windows: the lifeline's pipe still stops us
+            pass
+    lifeline = tie_to_parent(parent_pid, lambda: loop.call_soon_threadsafe(stop.set), cleanup_dir=cleanup_dir)
     await stop.wait()
+    return lifeline
 
 
 async def _until_listening(address: str, timeout: float = 30.0) -> None:
@@ -56,19 +69,22 @@ async def _until_listening(address: str, timeout: float = 30.0) -> None:
         return
 
 
-async def run_host(address: str) -> None:
-    """Serve the gRPC host on ``address`` until a stop signal."""
+async def run_host(address: str, parent_pid: int | None = None, cleanup_dir: str | None = None) -> None:
+    """Serve the gRPC host on ``address`` until a stop signal (or the parent's death)."""
     from autogen_ext.runtimes.grpc import GrpcWorkerAgentRuntimeHost
 
     host = GrpcWorkerAgentRuntimeHost(address=require_loopback(address))
     host.start()
     await _until_listening(address)
     print("READY", flush=True)
-    await _wait_for_stop_signal()
+    lifeline = await _wait_for_stop(parent_pid, cleanup_dir)
     await host.stop(grace=1)
+    if lifeline is not None:
+        lifeline.clean_up()
 
 
-async def run_worker(host_address: str, agents: Sequence[str], name: str, report: str) -> None:
+async def run_worker(host_address: str, agents: Sequence[str], name: str, report: str,
+                     parent_pid: int | None = None, cleanup_dir: str | None = None) -> None:
     """Host ``agents`` of the team on a worker connected to ``host_address`` until a stop signal."""
     from autogen_ext.runtimes.grpc import GrpcWorkerAgentRuntime
 
@@ -80,19 +96,47 @@ async def run_worker(host_address: str, agents: Sequence[str], name: str, report
 
     runtime = GrpcWorkerAgentRuntime(host_address=require_loopback(host_address))
     runtime.add_message_serializer(team_serializers())
+    await _until_listening(host_address)  # started together with the host: wait until it serves
     await runtime.start()
     recorder = RunRecorder()
     team = await build_team(runtime, default_model_client(), recorder=recorder, agents=agents)
     print("READY", flush=True)
+    lifeline = None
     try:
-        await _wait_for_stop_signal()
+        lifeline = await _wait_for_stop(parent_pid, cleanup_dir)
     finally:
-        await runtime.stop()
-        calls = [{"agent": e.actor, "session": e.conversation, "called": [c.name for c in e.tool_calls] or "text"}
-                 for e in recorder.events if isinstance(e, ModelCallEvent)]
-        with open(report, "w", encoding="utf-8") as out:
-            json.dump({"name": name, "pid": os.getpid(), "agents": team.agent_types,
-                       "ledger": team.ledger.as_dict(), "model_calls": calls}, out, indent=1)
+        orphaned = lifeline is not None and lifeline.orphaned
+        await stop_runtime(runtime, grace_s=1.0 if orphaned else 5.0)
+        if orphaned:
+            lifeline.clean_up()  # type: ignore[union-attr]
+        else:
+            calls = [{"agent": e.actor, "session": e.conversation, "called": [c.name for c in e.tool_calls] or "text"}
+                     for e in recorder.events if isinstance(e, ModelCallEvent)]
+            with open(report, "w", encoding="utf-8") as out:
+                json.dump({"name": name, "pid": os.getpid(), "agents": team.agent_types,
+                           "ledger": team.ledger.as_dict(), "model_calls": calls}, out, indent=1)
+
+
+async def stop_runtime(runtime: object, grace_s: float = 5.0) -> None:
+    """Stop a ``GrpcWorkerAgentRuntime`` within about ``grace_s`` seconds.
+
+    Its ``stop()`` first waits for every message handler still running — forever, if one awaits a person who never
+    answers. After ``grace_s`` the handlers still running are cancelled, so stopping always ends.
+    """
+    stopping = asyncio.ensure_future(runtime.stop())  # type: ignore[attr-defined]
+    done, _ = await asyncio.wait({stopping}, timeout=grace_s)
+    if not done:
+        from .sessions import quiet_about_cancelled_handlers
+
+        quiet_about_cancelled_handlers()
+        for task in list(getattr(runtime, "_background_tasks", ())):
+            task.cancel()
+        done, _ = await asyncio.wait({stopping}, timeout=grace_s)
+    if not done:
+        stopping.cancel()
+        return
+    if not stopping.cancelled() and stopping.exception() is not None:
+        logging.getLogger(__name__).warning("stopping the gRPC worker runtime failed: %s", stopping.exception())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -105,13 +149,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     worker.add_argument("--agents", required=True, help="comma-separated agent types, e.g. TriageAgent,SalesAgent")
     worker.add_argument("--name", required=True)
     worker.add_argument("--report", required=True, help="where to write the JSON report when stopping")
+    for role in (host, worker):
+        role.add_argument(PARENT_PID_ARGUMENT, type=int, default=None, help="die with this process")
+        role.add_argument(CLEANUP_ARGUMENT, default=None, help="folder to remove if the parent dies first")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     if args.role == "host":
-        asyncio.run(run_host(args.address))
+        asyncio.run(run_host(args.address, args.parent_pid, args.cleanup_dir))
     else:
         agents = [a.strip() for a in args.agents.split(",") if a.strip()]
-        asyncio.run(run_worker(args.host, agents, args.name, args.report))
+        asyncio.run(run_worker(args.host, agents, args.name, args.report, args.parent_pid, args.cleanup_dir))
     return 0
 
 

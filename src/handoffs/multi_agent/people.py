@@ -11,7 +11,9 @@ notebook under nbval, and cannot tell two sessions apart. Here each person is an
 * :class:`Customers` — who the customer of each session is, keyed by session id (the topic source).
 * :class:`OperatorDesk` — where the :class:`~handoffs.multi_agent.agents.HumanAgent` puts a
   :class:`HelpRequest` and awaits an ``asyncio.Future``; the operator (code) calls :meth:`OperatorDesk.answer`.
-  It has the ``ask`` of :class:`handoffs.ui.OperatorPanel`, so the panel can take its place.
+  It has the ``ask`` of :class:`handoffs.ui.OperatorPanel`, so the panel can take its place; both say when a
+  conversation starts and stops waiting (``on_waiting``), which :func:`tell_customers_while_the_operator_is_awaited`
+  passes to the session's customer (their reply timeout then says "no operator has answered yet").
 
 Nothing here knows AutoGen's runtime: these are plain asyncio objects, so a panel or a test can drive them.
 """
@@ -25,9 +27,13 @@ from typing import Any, Callable, Iterable, Iterator, List
 from autogen_core.models import LLMMessage
 
 from handoffs.loops import call_on_loop, resolve
+from handoffs.text_safety import readable
 
 EXIT_WORD = "exit"
 """What a customer says to close their session (as in the seed)."""
+
+NO_OPERATOR_YET = "no operator has answered yet — answer on the Operator desk"
+"""What a customer (or a timeout) is told while the human agent waits for a person."""
 
 Listener = Callable[[str, str], None]
 """Called with (speaker, text) for every line of a session: speaker is "customer" or an agent type."""
@@ -56,6 +62,7 @@ class Customer:
         self._listeners: List[Listener] = []
         self._last_said = ""
         self._home_loop: asyncio.AbstractEventLoop | None = None  # where the customer's agent waits
+        self.waiting_for_operator = False  # the human agent is waiting for a person to answer this customer
 
     def on_message(self, listener: Listener) -> None:
         """Call ``listener(speaker, text)`` for every line of this session from now on."""
@@ -65,7 +72,8 @@ class Customer:
         """The customer types ``text`` (a button callback — on any thread — or code)."""
         if not isinstance(text, str) or not text.strip():
             raise ValueError("The customer's message must be non-empty text.")
-        call_on_loop(self._home_loop, self._words.put_nowait, text.strip())  # clicks may come on a subshell thread
+        # clicks may come on a subshell thread; a lone surrogate is mended before it can break later messages
+        call_on_loop(self._home_loop, self._words.put_nowait, readable(text.strip()))
 
     async def _next_raw(self) -> str:
         self._home_loop = asyncio.get_running_loop()
@@ -73,13 +81,14 @@ class Customer:
 
     async def next_words(self) -> str:
         """Wait for the customer's next message (the customer's agent awaits this instead of ``input()``)."""
-        words = await self._next_raw()
+        words = readable(await self._next_raw())  # a lone surrogate would break every later message and picture
         self._last_said = words
         self._tell("customer", words)
         return words
 
     def hear(self, agent: str, text: str) -> None:
         """An agent's answer reached the customer: record which agent handled the last message."""
+        text = readable(text)
         self.turns.append(Turn(said=self._last_said, handled_by=agent, reply=text))
         self._tell(agent, text)
 
@@ -89,10 +98,14 @@ class Customer:
     async def confirm(self, question: str) -> bool:
         """Ask a yes/no question (an order summary); the customer's next message answers it."""
         self._tell("confirm", question)
-        answer = (await self._next_answer()).strip()
+        answer = readable(await self._next_answer()).strip()
         self.confirmations.append((question, answer))
         self._tell("customer", answer)
         return answer.lower() in {"y", "yes"}
+
+    def operator_waiting(self, waiting: bool) -> None:
+        """The human agent started (True) or stopped (False) waiting for the operator to answer this customer."""
+        self.waiting_for_operator = waiting
 
     def end(self) -> None:
         """The session is over (the customer said ``exit``)."""
@@ -148,8 +161,14 @@ class PanelCustomer(Customer):
         self.backend.deliver("order", question)
         return await super().confirm(question)
 
+    def operator_waiting(self, waiting: bool) -> None:
+        super().operator_waiting(waiting)
+        if hasattr(self.backend, "operator_pending"):
+            self.backend.operator_pending = waiting  # its reply timeout then says so, instead of blaming the wiring
     def end(self) -> None:
         super().end()
+        if hasattr(self.backend, "finished"):
+            self.backend.finished = True  # the panel then says how to start a new conversation
         self.backend.deliver("session", "Session ended. Goodbye!")
 
 
@@ -181,6 +200,23 @@ class Customers:
         return iter(list(self._by_session.values()))
 
 
+def tell_customers_while_the_operator_is_awaited(operators: Any, customers: Customers) -> None:
+    """Tell each session's customer when the human agent starts and stops waiting for the operator.
+
+    Works with any operators object that has ``on_waiting`` (:class:`OperatorDesk`, :class:`handoffs.ui.OperatorPanel`);
+    others are left as they are (their customers' timeouts then say less).
+    """
+    on_waiting = getattr(operators, "on_waiting", None)
+    if on_waiting is None:
+        return
+
+    def notice(conversation: str, waiting: bool) -> None:
+        if conversation in customers:
+            customers[conversation].operator_waiting(waiting)
+
+    on_waiting(notice)
+
+
 @dataclass
 class HelpRequest:
     """A conversation waiting for the human operator."""
@@ -198,11 +234,16 @@ class OperatorDesk:
         self._pending: dict[str, HelpRequest] = {}
         self._arrivals: asyncio.Queue[HelpRequest] = asyncio.Queue()
         self._listeners: List[Callable[[HelpRequest], None]] = []
+        self._waiting_listeners: List[Callable[[str, bool], None]] = []
         self.answered: List[tuple[str, str]] = []
 
     def on_request(self, listener: Callable[[HelpRequest], None]) -> None:
         """Call ``listener(request)`` whenever a conversation starts waiting for the operator."""
         self._listeners.append(listener)
+
+    def on_waiting(self, listener: Callable[[str, bool], None]) -> None:
+        """Call ``listener(conversation, True)`` when a conversation starts waiting, ``(…, False)`` when it stops."""
+        self._waiting_listeners.append(listener)
 
     async def ask(self, conversation: str, request: str, context: Iterable[LLMMessage] = ()) -> str:
         """Put a conversation on the desk and wait for the operator's reply (the human agent calls this).
@@ -214,7 +255,13 @@ class OperatorDesk:
         self._arrivals.put_nowait(item)
         for listener in self._listeners:
             listener(item)
-        return await item.reply
+        for waiting in self._waiting_listeners:
+            waiting(conversation, True)
+        try:
+            return await item.reply
+        finally:
+            for waiting in self._waiting_listeners:
+                waiting(conversation, False)
 
     @property
     def pending(self) -> List[HelpRequest]:
@@ -236,5 +283,6 @@ class OperatorDesk:
         if item is None:
             waiting = ", ".join(self._pending) or "none"
             raise KeyError(f"No conversation of session {session_id!r} is waiting (waiting: {waiting}).")
-        self.answered.append((session_id, text.strip()))
-        resolve(item.reply, text.strip())
+        text = readable(text.strip())
+        self.answered.append((session_id, text))
+        resolve(item.reply, text)

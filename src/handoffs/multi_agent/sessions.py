@@ -7,19 +7,21 @@ handled each, and the orders and refunds the tools made in that session. ``run_m
 sessions on one team at once (the point of keying everything by session id).
 
 Waiting is bounded: a session that does not finish in ``timeout`` seconds raises :class:`SessionTimeout` saying
-what the customer last heard (a delegate tool that names a topic nobody subscribes to looks exactly like that).
+where it stopped: "no operator has answered yet — answer on the Operator desk" when the human agent waits for a
+person, else what the customer last heard (a delegate tool that names a topic nobody subscribes to looks like that).
 This module drives sessions; it does not define agents or render anything.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, List, Mapping, Optional
 
 from autogen_core.models import ChatCompletionClient
 
-from .people import Customer, ScriptedCustomer, Turn
+from .people import NO_OPERATOR_YET, Customer, ScriptedCustomer, Turn
 from .team import Team, build_team, new_runtime
 from .tools import Order, Refund
 
@@ -66,17 +68,53 @@ def result_of(team: Team, customer: Customer) -> SessionResult:
                          team.ledger.refunds_of(session), list(customer.confirmations))
 
 
-async def wait_until_finished(customer: Customer, timeout: float) -> None:
-    """Wait for the customer's ``exit``, or raise :class:`SessionTimeout` describing where the session stopped."""
-    try:
-        await asyncio.wait_for(customer.finished.wait(), timeout)
-    except asyncio.TimeoutError:
-        last = customer.turns[-1] if customer.turns else None
-        heard = f"last answer from {last.handled_by}: {last.reply!r}" if last else "no answer at all"
-        raise SessionTimeout(
-            f"session {customer.session_id!r} did not finish within {timeout:g} s ({heard}). Is a handoff going to "
-            "a topic type no agent subscribes to, or is the human operator's answer still pending?"
-        ) from None
+class _DropCancelledHandlers(logging.Filter):
+    """AutoGen logs a handler we cancelled on purpose as "Error handling event" with a traceback: drop just those."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.exc_info and isinstance(record.exc_info[1], asyncio.CancelledError))
+
+
+def quiet_about_cancelled_handlers() -> None:
+    """Stop AutoGen from printing a traceback for each handler the kit cancels on purpose (a session that ended)."""
+    runtime_logger = logging.getLogger("autogen_core")
+    if not any(isinstance(f, _DropCancelledHandlers) for f in runtime_logger.filters):
+        runtime_logger.addFilter(_DropCancelledHandlers())
+
+
+CHECK_EVERY_S = 0.2
+
+
+def stall_message(customer: Customer, timeout: float) -> str:
+    """One sentence saying where a session that did not finish in ``timeout`` seconds is stuck, and what to do."""
+    waited = f"session {customer.session_id!r} did not finish within {timeout:g} s"
+    if customer.waiting_for_operator:
+        return f"{waited}: {NO_OPERATOR_YET}."
+    last = customer.turns[-1] if customer.turns else None
+    heard = f"last answer from {last.handled_by}: {last.reply[:80]!r}" if last else "no answer at all"
+    return (f"{waited} ({heard}); check whether a delegate tool hands off to a topic type no agent subscribes to, "
+            "or raise the timeout.")
+
+
+async def wait_until_finished(customer: Customer, timeout: float, *,
+                              check: Optional[Callable[[], None]] = None) -> None:
+    """Wait for the customer's ``exit``, or raise :class:`SessionTimeout` describing where the session stopped.
+
+    ``check()`` (optional) is called every :data:`CHECK_EVERY_S` seconds while waiting; whatever it raises (e.g. "a
+    worker process died") ends the wait at once.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not customer.finished.is_set():
+        remaining = deadline - loop.time()
+        if remaining <= 0:
+            raise SessionTimeout(stall_message(customer, timeout))
+        try:
+            await asyncio.wait_for(customer.finished.wait(), min(remaining, CHECK_EVERY_S) if check else remaining)
+        except asyncio.TimeoutError:
+            pass
+        if check is not None and not customer.finished.is_set():
+            check()
 
 
 async def run_scripted_session(
@@ -108,6 +146,8 @@ async def run_scripted_session(
         await wait_until_finished(customer, timeout)
         finished = True
     finally:
+        if not finished:
+            quiet_about_cancelled_handlers()  # stopping cancels the handlers still waiting (e.g. for the operator)
         await (runtime.stop_when_idle() if finished else runtime.stop())
     return result_of(team, customer)
 

@@ -33,6 +33,8 @@ from autogen_core import (
 from autogen_core.models import ChatCompletionClient, SystemMessage
 from autogen_core.tools import Tool
 
+from handoffs.idempotency import SideEffectLog
+
 from .agents import AIAgent, HumanAgent, UserAgent
 from .delegates import (
     TRIAGE_DELEGATE_TOOLS,
@@ -44,7 +46,7 @@ from .delegates import (
     user_topic_type,
 )
 from .messages import ConfirmOrder, OrderConfirmation, UserLogin
-from .people import Customer, Customers, OperatorDesk
+from .people import Customer, Customers, OperatorDesk, tell_customers_while_the_operator_is_awaited
 from .tools import Ledger, refund_tools, sales_tools
 
 TRIAGE_PROMPT = (
@@ -106,6 +108,7 @@ class Team:
     ledger: Ledger
     recorder: Any = None
     agent_types: list[str] = field(default_factory=list)
+    side_effects: SideEffectLog = field(default_factory=SideEffectLog)  # idempotency keys done, shared by the agents
 
     async def open_session(self, customer: Customer) -> Customer:
         """Register the customer of a new session and publish ``UserLogin`` for it (the seed's session start)."""
@@ -239,11 +242,13 @@ async def build_team(
     max_handoffs_per_turn: int = 3,
     overflow_topic_type: Optional[str] = human_agent_topic_type,
     agents: Iterable[str] = ALL_AGENTS,
+    keyed_side_effects: bool = True,
 ) -> Team:
     """Register seed 003's agents (those named in ``agents``) and their subscriptions on ``runtime``.
 
-    ``max_handoffs_per_turn`` / ``overflow_topic_type`` bound handoff loops (see :class:`AIAgent`); with a
-    ``recorder``, every model call goes through ``recorder.wrap_model_client`` (one wrapper shared by all
+    ``max_handoffs_per_turn`` / ``overflow_topic_type`` bound handoff loops (see :class:`AIAgent`);
+    ``keyed_side_effects=False`` turns the idempotency keys off (the seed's behaviour: to show what they prevent);
+    with a ``recorder``, every model call goes through ``recorder.wrap_model_client`` (one wrapper shared by all
     agents, so a handoff's tool call and its result are attributed to the agent that made it).
     """
     hosted = set(agents)
@@ -255,7 +260,9 @@ async def build_team(
         raise ValueError("The AI agents need a model client, e.g. handoffs.models.model_client().")
     team = Team(runtime, customers or Customers(), operators or OperatorDesk(), ledger or Ledger(), recorder)
     client = recorder.wrap_model_client(model_client) if recorder is not None and model_client else model_client
-    limits = dict(max_handoffs_per_turn=max_handoffs_per_turn, overflow_topic_type=overflow_topic_type)
+    limits = dict(max_handoffs_per_turn=max_handoffs_per_turn, overflow_topic_type=overflow_topic_type,
+                  keyed_side_effects=keyed_side_effects, side_effects=team.side_effects)
+    tell_customers_while_the_operator_is_awaited(team.operators, team.customers)
 
     where = runtime if hosted == set(ALL_AGENTS) else HostedOnly(runtime, hosted)
     await register_seed_agents(where, team, client, triage_delegate_tools, **limits)  # type: ignore[arg-type]

@@ -22,6 +22,8 @@ from langchain.agents.middleware import AgentMiddleware
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 from langgraph.types import Command
 
+from handoffs.models.errors import redact_secrets
+
 from .events import ErrorEvent, MessageEvent, ModelCallEvent, StepChangeEvent, ToolCallInfo, ToolRunEvent
 
 
@@ -49,7 +51,7 @@ class RecordingMiddleware(AgentMiddleware):
         try:
             response = handler(request)
         except Exception as exc:
-            self.recorder.add(ErrorEvent, conversation, actor=step, message=f"model call failed: {exc}")
+            self.recorder.add(ErrorEvent, conversation, actor=step, message=redact_secrets(f"model call failed: {exc}"))
             raise
         self._after_model(conversation, step, request, response)
         return response
@@ -59,7 +61,7 @@ class RecordingMiddleware(AgentMiddleware):
         try:
             response = await handler(request)
         except Exception as exc:
-            self.recorder.add(ErrorEvent, conversation, actor=step, message=f"model call failed: {exc}")
+            self.recorder.add(ErrorEvent, conversation, actor=step, message=redact_secrets(f"model call failed: {exc}"))
             raise
         self._after_model(conversation, step, request, response)
         return response
@@ -141,7 +143,8 @@ class RecordingMiddleware(AgentMiddleware):
         call = request.tool_call
         self.recorder.add(ToolRunEvent, conversation, actor=step, tool=call["name"], args=dict(call.get("args") or {}),
                           result=str(exc), is_error=True, offered=self._was_offered(conversation, call))
-        self.recorder.add(ErrorEvent, conversation, actor=step, message=f"tool {call['name']} failed: {exc}")
+        failed = redact_secrets(f"tool {call['name']} failed: {exc}")
+        self.recorder.add(ErrorEvent, conversation, actor=step, message=failed)
 
     def _after_tool(self, conversation: str, step: str, request: Any, result: Any) -> None:
         call = request.tool_call

@@ -5,7 +5,9 @@
 
 Learners then set ``HANDOFFS_MODEL=openai-compatible:http://<host>:8765/v1?model=handoffs-offline`` and, if a
 token guards it, ``HANDOFFS_API_KEY=<token>``. Serving beyond loopback requires a token (``--token`` or,
-better, kept out of shell history, ``HANDOFFS_SERVER_TOKEN``). The token is never printed. ``--fail-status``,
+better, kept out of shell history, ``HANDOFFS_SERVER_TOKEN``). The token is never printed; spaces and a trailing
+newline around it (a ``.env`` file) are dropped, and a token of only spaces is refused. ``--max-body-mb`` bounds a
+request's size (413 beyond it). ``--fail-status``,
 ``--fail-times`` and ``--delay`` make the server fail on purpose, to see what a client does with a 429,
 a 500 or a slow answer.
 """
@@ -19,7 +21,8 @@ import sys
 
 import uvicorn
 
-from handoffs.server.app import OFFLINE_MODEL_NAME, FailurePlan, create_app
+from handoffs.server.app import EMPTY_TOKEN, OFFLINE_MODEL_NAME, FailurePlan, create_app
+from handoffs.server.body_limit import DEFAULT_MAX_BODY_BYTES
 
 
 def _is_loopback(host: str) -> bool:
@@ -31,10 +34,21 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
+def port_number(text: str) -> int:
+    """A TCP port from the command line, or argparse's one-line error saying which numbers work."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number: use a number from 1 to 65535") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is out of range: use a port from 1 to 65535")
+    return port
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m handoffs.server", description=__doc__.split("\n")[0])
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    parser.add_argument("--port", type=port_number, default=8765, help="port (default 8765)")
     parser.add_argument("--token", default=os.environ.get("HANDOFFS_SERVER_TOKEN"),
                         help="require 'Authorization: Bearer TOKEN' (default: $HANDOFFS_SERVER_TOKEN)")
     parser.add_argument("--model", action="append", dest="models",
@@ -42,18 +56,27 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--fail-status", type=int, choices=[429, 500, 502, 503], help="fail chat requests on purpose")
     parser.add_argument("--fail-times", type=int, default=None, help="only the first N chat requests fail")
     parser.add_argument("--delay", type=float, default=0.0, help="seconds to wait before each chat answer")
+    parser.add_argument("--max-body-mb", type=float, default=DEFAULT_MAX_BODY_BYTES / 2**20,
+                        help="largest request body accepted, in MiB (default %(default)g; larger ones get a 413)")
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.token is not None and args.token != "" and not args.token.strip():
+        print(EMPTY_TOKEN, file=sys.stderr)
+        return 2
+    args.token = (args.token or "").strip() or None
+    if args.max_body_mb <= 0:
+        print("--max-body-mb must be more than 0 (e.g. --max-body-mb 4).", file=sys.stderr)
+        return 2
     if not _is_loopback(args.host) and not args.token:
         print(f"Refusing to serve on {args.host} without a token: set HANDOFFS_SERVER_TOKEN (or --token), "
               "or keep --host 127.0.0.1.", file=sys.stderr)
         return 2
     models = tuple(args.models or [OFFLINE_MODEL_NAME])
     plan = FailurePlan(status=args.fail_status, times=args.fail_times, delay_s=args.delay)
-    app = create_app(token=args.token or None, models=models, failure=plan)
+    app = create_app(token=args.token, models=models, failure=plan, max_body_bytes=int(args.max_body_mb * 2**20))
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     guard = "token required: learners set HANDOFFS_API_KEY to it" if args.token else "no token"
     print(f"Serving {', '.join(models)} at http://{shown_host}:{args.port}/v1 ({guard}); use "

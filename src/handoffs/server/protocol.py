@@ -1,6 +1,8 @@
 """OpenAI's chat-completions wire format, translated to and from the offline model's neutral types.
 
-Requests are validated with pydantic models (:class:`ChatRequest`); :func:`to_neutral` turns them into
+Requests are validated with pydantic models (:class:`ChatRequest`, strict: ``"stream": "yes"`` is refused, not
+read as true) after :mod:`handoffs.server.request_checks` checked what pydantic cannot (depth, Unicode, schema
+shapes, ``tool_choice``); :func:`to_neutral` turns them into
 ``handoffs.models.types`` messages and tool specs; :func:`completion_body` and :func:`stream_chunks` turn
 a :class:`~handoffs.models.types.Decision` back into a ``chat.completion`` object or the
 ``chat.completion.chunk`` sequence of a streamed reply (text token by token, tool-call deltas, an optional
@@ -19,29 +21,35 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from handoffs.models.tokens import count_tokens
 from handoffs.models.types import Decision, Message, ToolCall, ToolSpec
+from handoffs.server.request_checks import BadRequest, check_tool_choice, parse_arguments
 
 WORD_PIECES = re.compile(r"\s*\S+|\s+")
+TOOL_NAME = r"^[A-Za-z0-9_-]{1,64}$"
 
 
-class FunctionCallIn(BaseModel):
+class StrictModel(BaseModel):
+    """Types as JSON has them: no "1" for 1, no "yes" for true (a client sending those has a bug to see)."""
+
+    model_config = ConfigDict(strict=True, extra="allow")
+
+
+class FunctionCallIn(StrictModel):
     name: str
     arguments: str = "{}"
 
 
-class ToolCallIn(BaseModel):
-    id: str
+class ToolCallIn(StrictModel):
+    id: str = Field(min_length=1)
     type: Literal["function"] = "function"
     function: FunctionCallIn
 
 
-class ContentPart(BaseModel):
-    model_config = ConfigDict(extra="allow")
+class ContentPart(StrictModel):
     type: str
     text: str | None = None
 
 
-class ChatMessageIn(BaseModel):
-    model_config = ConfigDict(extra="allow")
+class ChatMessageIn(StrictModel):
     role: Literal["system", "developer", "user", "assistant", "tool"]
     content: str | list[ContentPart] | None = None
     tool_calls: list[ToolCallIn] | None = None
@@ -49,22 +57,22 @@ class ChatMessageIn(BaseModel):
     name: str | None = None
 
 
-class FunctionDef(BaseModel):
-    name: str = Field(min_length=1, max_length=64)
-    description: str = ""
-    parameters: dict[str, Any] = Field(default_factory=lambda: {"type": "object", "properties": {}})
+class FunctionDef(StrictModel):
+    name: str = Field(pattern=TOOL_NAME)
+    description: str | None = ""
+    parameters: dict[str, Any] | None = None
 
 
-class ToolIn(BaseModel):
+class ToolIn(StrictModel):
     type: Literal["function"]
     function: FunctionDef
 
 
-class StreamOptions(BaseModel):
+class StreamOptions(StrictModel):
     include_usage: bool = False
 
 
-class ChatRequest(BaseModel):
+class ChatRequest(StrictModel):
     """The part of OpenAI's request body the offline model understands; other fields are accepted and ignored.
 
     ``tool_choice``: ``"none"`` offers no tools and ``{"type": "function", "function": {"name": ...}}`` only that
@@ -72,14 +80,29 @@ class ChatRequest(BaseModel):
     Sampling fields (``temperature`` ...) change nothing: the model is deterministic.
     """
 
-    model_config = ConfigDict(extra="allow")
-    model: str
+    model: str = Field(min_length=1)
     messages: list[ChatMessageIn] = Field(min_length=1)
     tools: list[ToolIn] | None = None
     tool_choice: str | dict[str, Any] | None = None
-    stream: bool = False
+    stream: bool | None = False
     stream_options: StreamOptions | None = None
-    n: int = 1
+    n: int | None = Field(default=1, ge=1, le=128)
+    # Sampling and bookkeeping fields: checked for their type and range as OpenAI does, then ignored.
+    temperature: float | None = Field(default=None, ge=0, le=2)
+    top_p: float | None = Field(default=None, ge=0, le=1)
+    presence_penalty: float | None = Field(default=None, ge=-2, le=2)
+    frequency_penalty: float | None = Field(default=None, ge=-2, le=2)
+    max_tokens: int | None = Field(default=None, ge=1)
+    max_completion_tokens: int | None = Field(default=None, ge=1)
+    seed: int | None = None
+    stop: str | list[str] | None = None
+    parallel_tool_calls: bool | None = None
+    logprobs: bool | None = None
+    top_logprobs: int | None = Field(default=None, ge=0, le=20)
+    user: str | None = None
+    store: bool | None = None
+    metadata: dict[str, str] | None = None
+    response_format: dict[str, Any] | None = None
 
 
 def _text_of(content: str | list[ContentPart] | None) -> str:
@@ -90,49 +113,54 @@ def _text_of(content: str | list[ContentPart] | None) -> str:
     return "".join(part.text or "" for part in content if part.type == "text")
 
 
-def _arguments(raw: str) -> dict[str, Any]:
-    try:
-        value = json.loads(raw or "{}")
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"tool call arguments are not JSON: {raw[:80]!r}") from exc
-    if not isinstance(value, dict):
-        raise ValueError(f"tool call arguments must be a JSON object, got {raw[:80]!r}")
-    return value
+def _tool_spec(tool: ToolIn) -> ToolSpec:
+    """The tool as the decision core reads it: an object schema whose properties are objects.
+
+    A boolean sub-schema (``"a": true`` is valid JSON Schema: anything goes) is given to the core as ``{}``.
+    """
+    parameters = dict(tool.function.parameters or {"type": "object", "properties": {}})
+    properties = parameters.get("properties")
+    if isinstance(properties, dict):
+        parameters["properties"] = {k: v if isinstance(v, dict) else {} for k, v in properties.items()}
+    return ToolSpec(tool.function.name, tool.function.description or "", parameters)
 
 
 def to_neutral(request: ChatRequest) -> tuple[list[Message], list[ToolSpec]]:
-    """Messages and offered tools as the decision core sees them (raises ``ValueError`` on bad content)."""
+    """Messages and offered tools as the decision core sees them (raises :class:`BadRequest` naming the field)."""
     tool_names: dict[str, str] = {}
     messages: list[Message] = []
-    for item in request.messages:
+    for index, item in enumerate(request.messages):
         role = "system" if item.role == "developer" else item.role
         text = _text_of(item.content)
         if role == "assistant" and item.tool_calls:
-            calls = tuple(ToolCall(c.id, c.function.name, _arguments(c.function.arguments)) for c in item.tool_calls)
+            calls = tuple(ToolCall(c.id, c.function.name, parse_arguments(
+                c.function.arguments, ("messages", index, "tool_calls", number, "function", "arguments")))
+                for number, c in enumerate(item.tool_calls))
             tool_names.update({c.id: c.name for c in calls})
             messages.append(Message("assistant", text, tool_calls=calls))
         elif role == "tool":
             if not item.tool_call_id:
-                raise ValueError("a message with role 'tool' needs a tool_call_id")
+                field = f"messages[{index}].tool_call_id"
+                raise BadRequest(f"{field} is missing: a message with role 'tool' needs the id of the call it "
+                                 "answers.", field)
             name = item.name or tool_names.get(item.tool_call_id)
             messages.append(Message("tool", text, name=name, tool_call_id=item.tool_call_id))
         else:
             messages.append(Message(role, text, name=item.name))  # type: ignore[arg-type]
-    tools = [ToolSpec(t.function.name, t.function.description, t.function.parameters) for t in request.tools or []]
+    tools = [_tool_spec(t) for t in request.tools or []]
     choice = request.tool_choice
+    check_tool_choice(choice, [t.name for t in tools])
     if choice == "none":
         tools = []
     elif isinstance(choice, dict):
-        wanted = (choice.get("function") or {}).get("name")
-        tools = [t for t in tools if t.name == wanted]
-        if not tools:
-            raise ValueError(f"tool_choice names a tool that was not offered: {wanted!r}")
+        tools = [t for t in tools if t.name == choice["function"]["name"]]
     return messages, tools
 
 
 def completion_id(request: ChatRequest, decision: Decision) -> str:
     """A deterministic id: the same conversation and reply give the same id."""
-    digest = hashlib.sha256(request.model_dump_json().encode() + repr(decision).encode()).hexdigest()
+    seen = request.model_dump_json().encode("utf-8", "backslashreplace")
+    digest = hashlib.sha256(seen + repr(decision).encode("utf-8", "backslashreplace")).hexdigest()
     return "chatcmpl-" + digest[:24]
 
 

@@ -4,7 +4,8 @@
 
 Each run is a fresh process with a fresh agent object: whatever it remembers came from the file. Notebook 03
 uses this to show a conversation surviving a restart; ``tests/single_agent/test_memory.py`` asserts it.
-It prints the customer messages of the thread so far, the step and issue type, and the bot's reply.
+It prints the customer messages of the thread so far, the step and issue type, and the bot's reply. Two runs on the
+same file and thread at once take turns (the second waits for the first, then continues from its answer).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import argparse
 import sys
 
 from handoffs.single_agent.agent import ask, build_support_agent, last_reply, sqlite_memory
+from handoffs.single_agent.memory import ConcurrentTurnError
 from handoffs.single_agent.walkthrough import state_summary
 
 
@@ -25,7 +27,11 @@ def main(argv: list[str] | None = None) -> int:
     if not args.text.strip():
         parser.error("the message is empty")
     agent = build_support_agent(checkpointer=sqlite_memory(args.db))
-    state = ask(agent, args.text, {"configurable": {"thread_id": args.thread}})
+    try:
+        state = ask(agent, args.text, {"configurable": {"thread_id": args.thread}})
+    except ConcurrentTurnError as error:
+        print(error, file=sys.stderr)
+        return 1
     said = [m.content for m in state["messages"] if m.type == "human"]
     print(f"customer messages in thread {args.thread!r} so far: {said}")
     print(state_summary(state))

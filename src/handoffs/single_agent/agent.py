@@ -7,6 +7,7 @@ Everything the bot is lives in the other modules; this one only plugs them toget
         tools=all_tools(configs),          # every tool any step may offer MUST be registered
         middleware=[apply_step_config,     # turns the page before each model call
                     step_guard,            # refuses tools the current step does not offer
+                    side_effects_once,     # refuses a call that would repeat a side effect
                     *middleware,           # optional: yours (e.g. the guard you write in notebook 03b)
                     <recorder>],           # optional: sees what the model saw, and every tool result
         state_schema=SupportState,
@@ -16,7 +17,8 @@ Everything the bot is lives in the other modules; this one only plugs them toget
 The middleware order matters: the first one wraps all the others. ``apply_step_config`` comes first and
 the recorder last, so the recorder sees the prompt and tools the model *really* got. The guard sits
 outside the recorder: a call it refuses never reaches the recorder's tool hook, which is how the recorder
-tells a refused call (its error message reached the model, the tool never ran) from one that ran.
+tells a refused call (its error message reached the model, the tool never ran) from one that ran. So does
+``side_effects_once`` (:mod:`handoffs.single_agent.once`): a refund asked for twice is refunded once.
 
 ``model=None`` means the kit's default model: ``handoffs.models.chat_model()`` (the offline model unless
 ``HANDOFFS_MODEL`` names a real one).
@@ -27,16 +29,20 @@ What this module is not: it does not run conversations (see :func:`ask` for the 
 from __future__ import annotations
 
 import uuid
-from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from langchain.agents import create_agent
 from langchain.agents.middleware import AgentMiddleware
 from langchain_core.language_models import BaseChatModel
 
+from handoffs.single_agent.memory import sqlite_memory
 from handoffs.single_agent.middleware import step_config_middleware, step_guard_middleware
+from handoffs.single_agent.once import side_effects_once_middleware
 from handoffs.single_agent.state import FIRST_STEP, SupportState
 from handoffs.single_agent.steps import STEP_CONFIGS, StepConfig, all_tools, with_tools
+from handoffs.text_safety import readable
+
+__all__ = ["ask", "build_support_agent", "default_model", "last_reply", "new_thread", "sqlite_memory"]
 
 
 def default_model() -> BaseChatModel:
@@ -62,7 +68,8 @@ def build_support_agent(
         model: a LangChain chat model with ``bind_tools``; ``None`` uses :func:`default_model`.
         checkpointer: e.g. ``InMemorySaver()`` or ``SqliteSaver`` — keeps the state between ``invoke`` calls
             that pass the same ``{"configurable": {"thread_id": ...}}``.
-        guard: ``False`` builds the bot exactly as the seed does, without the step guard (to see the gap).
+        guard: ``False`` builds the bot exactly as the seed does, without the step guard and without
+            ``side_effects_once`` (to see the gaps).
         recorder: a ``handoffs.recorder.RunRecorder``; its LangChain middleware records every model call
             (prompt, tools offered, reply and its reason) and every tool call.
         configs: the binder of scripts (step -> prompt, tools); defaults to the seed's three steps. Tools may be
@@ -75,7 +82,7 @@ def build_support_agent(
     configs = with_tools(configs)
     stack = [step_config_middleware(configs)]
     if guard:
-        stack.append(step_guard_middleware(configs))
+        stack += [step_guard_middleware(configs), side_effects_once_middleware(configs)]
     stack += list(middleware)
     if recorder is not None:
         stack.append(recorder.langchain_middleware(default_step=FIRST_STEP))
@@ -89,18 +96,6 @@ def build_support_agent(
     )
 
 
-def sqlite_memory(path: str | Path) -> Any:
-    """A checkpointer keeping every conversation in a SQLite file, so it survives a kernel restart.
-
-    A fresh agent built with a checkpointer on the same file continues a conversation from its thread id.
-    """
-    import sqlite3
-
-    from langgraph.checkpoint.sqlite import SqliteSaver
-
-    return SqliteSaver(sqlite3.connect(str(path), check_same_thread=False))
-
-
 def new_thread() -> dict[str, Any]:
     """A run config with a fresh thread id (one conversation in a checkpointer)."""
     return {"configurable": {"thread_id": f"support-{uuid.uuid4().hex[:8]}"}}
@@ -109,9 +104,18 @@ def new_thread() -> dict[str, Any]:
 def ask(agent: Any, text: str, config: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Send one user message and return the agent's state after it answered.
 
-    With a checkpointer pass the same ``config`` (see :func:`new_thread`) to continue a conversation.
+    With a checkpointer pass the same ``config`` (see :func:`new_thread`) to continue a conversation. With
+    :func:`sqlite_memory` the turn holds that conversation's lock: a second process on the same file and thread
+    waits, then continues from this turn (see :mod:`handoffs.single_agent.memory`).
     """
-    return agent.invoke({"messages": [{"role": "user", "content": text}]}, config=dict(config or {}))
+    payload = {"messages": [{"role": "user", "content": readable(text)}]}
+    config = dict(config or {})
+    turn = getattr(getattr(agent, "checkpointer", None), "turn", None)
+    thread_id = (config.get("configurable") or {}).get("thread_id")
+    if turn is None or thread_id is None:
+        return agent.invoke(payload, config=config)
+    with turn(str(thread_id)):
+        return agent.invoke(payload, config=config)
 
 
 def last_reply(state: Mapping[str, Any]) -> str:

@@ -9,7 +9,9 @@ single agent, ``"agent"`` for several) and ``async respond(text) -> Reply``. Two
 - :class:`AutoGenBackend` — an AutoGen runtime session. Replies arrive asynchronously: the part-2 ``UserAgent``
   calls ``backend.deliver(agent, text)`` when an ``AgentResponse`` reaches it, and gets the customer's next words
   with ``await backend.next_user_text()`` (instead of ``input()``), or the backend calls your ``publish(text)``.
-  ``respond`` resolves when the reply for that turn arrived, or raises :class:`ReplyTimeout`.
+  ``respond`` resolves when the reply for that turn arrived, or raises :class:`ReplyTimeout` — saying "no operator
+  has answered yet — answer on the Operator desk" when the human agent is waiting for a person (the customer's side
+  sets ``operator_pending``); that reply is shown when it arrives.
 
 Backends render nothing; panels render nothing but what backends and the recorder say.
 """
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Protocol
 
 from handoffs.loops import call_on_loop, resolve
+from handoffs.text_safety import readable
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,7 @@ class Reply:
     speaker: str
     text: str
     role: str = "assistant"  # assistant | operator
+    finished: bool = False  # the conversation is over after this reply (a single agent's "done" step)
 
 
 class ChatBackend(Protocol):
@@ -39,20 +43,44 @@ class ChatBackend(Protocol):
     async def respond(self, text: str) -> Reply: ...
 
 
+NO_OPERATOR_YET = ("Still waiting: no operator has answered yet — answer on the Operator desk; the reply will "
+                   "appear here when they do.")
+NO_REPLY = ("no reply in session {session!r} within {timeout:g} s — is the runtime started, and does the UserAgent "
+            "call backend.deliver(agent, text) when an AgentResponse arrives?")
+
+
 class ReplyTimeout(TimeoutError):
-    """No reply arrived in time; the message says what to check."""
+    """No reply arrived in time; the message says what to check. ``waiting_for_operator``: a person is awaited."""
+
+    def __init__(self, message: str, waiting_for_operator: bool = False) -> None:
+        super().__init__(message)
+        self.waiting_for_operator = waiting_for_operator
 
 
 class LangChainBackend:
-    """One conversation (``thread_id``) with a LangChain ``create_agent`` agent (give it a checkpointer)."""
+    """One conversation (``thread_id``) with a LangChain ``create_agent`` agent (give it a checkpointer).
+
+    A reply whose state is in one of ``finished_steps`` ends the conversation (``Reply.finished``); :meth:`restart`
+    then starts a new one on a fresh thread id (``panel-2``, ``panel-3`` ...).
+    """
 
     badge_label = "step"
 
-    def __init__(self, agent: Any, thread_id: str = "panel", use_async: bool = False, speaker: str = "bot") -> None:
+    def __init__(self, agent: Any, thread_id: str = "panel", use_async: bool = False, speaker: str = "bot",
+                 finished_steps: tuple[str, ...] = ("done",)) -> None:
         self.agent = agent
         self.conversation = str(thread_id)
         self.use_async = use_async
         self.speaker = speaker
+        self.finished_steps = tuple(finished_steps)
+        self._first_thread = self.conversation
+        self._restarts = 0
+
+    def restart(self) -> str:
+        """Start a new conversation on a new thread id (the old one stays in the checkpointer); returns the id."""
+        self._restarts += 1
+        self.conversation = f"{self._first_thread}-{self._restarts + 1}"
+        return self.conversation
 
     @property
     def config(self) -> dict:
@@ -64,7 +92,11 @@ class LangChainBackend:
             result = await self.agent.ainvoke(payload, self.config)
         else:
             result = await asyncio.to_thread(self.agent.invoke, payload, self.config)
-        return Reply(self.speaker, _last_ai_text(result))
+        return Reply(self.speaker, _last_ai_text(result), finished=self.is_finished(result))
+
+    def is_finished(self, state: Any) -> bool:
+        """True when ``state`` (an agent's result) is in one of the finished steps."""
+        return isinstance(state, dict) and state.get("current_step") in self.finished_steps
 
 
 def _last_ai_text(result: Any) -> str:
@@ -95,12 +127,14 @@ class AutoGenBackend:
         self._waiting: asyncio.Future[Reply] | None = None
         self._listeners: list[Callable[[Reply], None]] = []
         self.unanswered: list[Reply] = []  # replies that arrived while nobody waited for one
+        self.operator_pending = False  # set by the customer's side while the human agent waits for a person
+        self.finished = False  # set by the customer's side when the session ended (nobody reads new words then)
 
     # ---- the UserAgent's side ------------------------------------------------------------------
     def deliver(self, agent: str, text: str) -> None:
         """An agent's reply reached the customer (call this from the UserAgent's AgentResponse handler)."""
         role = "operator" if agent in self.operator_agents else "assistant"
-        reply = Reply(str(agent), str(text), role)
+        reply = Reply(readable(agent), readable(text), role)
         if self._waiting is not None and not self._waiting.done():
             resolve(self._waiting, reply)  # the panel may wait on a kernel subshell's loop
             return
@@ -128,10 +162,9 @@ class AutoGenBackend:
         try:
             return await asyncio.wait_for(asyncio.shield(self._waiting), self.timeout)
         except asyncio.TimeoutError:
-            raise ReplyTimeout(
-                f"no reply in session {self.conversation!r} within {self.timeout:g} s — is the runtime started, and "
-                "does the UserAgent call backend.deliver(agent, text) when an AgentResponse arrives?"
-            ) from None
+            if self.operator_pending:  # the wiring is fine: a person has not answered yet (it arrives later)
+                raise ReplyTimeout(NO_OPERATOR_YET, waiting_for_operator=True) from None
+            raise ReplyTimeout(NO_REPLY.format(session=self.conversation, timeout=self.timeout)) from None
         finally:
             self._waiting = None
 

@@ -5,20 +5,42 @@ path a person clicks. The panel keeps its own transcript (full texts in ``panel.
 and the model's reasons from a :class:`~handoffs.recorder.RunRecorder` (one-way: it never writes to it). Errors
 appear in the transcript and the panel stays usable. All text is escaped by ``handoffs.ui.render``.
 It does not know LangChain or AutoGen: a backend (``handoffs.ui.backends``) does the talking.
+
+Faults it survives: a double click sends once; a lone surrogate in what is typed is mended before it can break a
+later render; a customer still waiting for a person reads "no operator has answered yet — answer on the Operator
+desk" (the reply appears when it comes); after a conversation is over, typing again says how to start a new one
+(and a single agent's backend gets a **New conversation** button).
 """
 
 from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from typing import Any
 
 import ipywidgets as widgets
 
-from .backends import ChatBackend, Reply
+from handoffs.models.errors import redact_secrets
+from handoffs.text_safety import readable
+
+from .backends import ChatBackend, Reply, ReplyTimeout
 from .render import ChatEntry, badge_html, esc, reasons_html, status_html, transcript_html
 
 DISPLAY_LIMIT = 2_000  # characters of one message shown before "show more"
+DOUBLE_CLICK_S = 1.0  # a click on Send this soon after a message was sent, on the box it emptied, is ignored
+TEXTS = {  # every sentence this panel shows, in one place (for translation)
+    "empty": "Type a message first — empty messages are not sent.",
+    "busy": "Still waiting for the last reply — please wait.",
+    "waiting": "Waiting for the reply…",
+    "failed": "That turn failed (see the red line). You can send another message.",
+    "operator": "A person will answer here: the reply appears when the operator sends it.",
+    "finished_restartable": "This conversation is finished — click “New conversation” to start another one.",
+    "finished": "This conversation is finished — to start a new one, run the cell that opened it again with a new "
+                "session id.",
+    "new": "New conversation (thread {conversation}).",
+    "hello": "Say hello to start.",
+}
 
 
 class ChatPanel:
@@ -34,6 +56,9 @@ class ChatPanel:
         self._tasks: set[asyncio.Task] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._owner_thread = threading.get_ident()
+        self.finished = False  # the conversation is over (see the module docstring)
+        self._starting = False  # a click's send is scheduled but has not begun
+        self._last_sent_at = 0.0
 
         self.title = widgets.HTML(f"<b style='font-size:17px'>{esc(title)}</b>")
         self.badge = widgets.HTML().add_class("handoffs-badge")
@@ -46,11 +71,13 @@ class ChatPanel:
                                                tooltip="Show the model's reasons").add_class("handoffs-why-toggle")
         self.why = widgets.HTML(layout=widgets.Layout(display="none")).add_class("handoffs-why")
         self.status = widgets.HTML().add_class("handoffs-status")
+        self.new_button = widgets.Button(description="New conversation", icon="refresh",
+                                         layout=widgets.Layout(display="none")).add_class("handoffs-new")
         self.widget = widgets.VBox(
             [
                 widgets.HBox([self.title, self.badge], layout=widgets.Layout(justify_content="space-between")),
                 self.transcript,
-                widgets.HBox([self.input, self.send_button, self.why_toggle]),
+                widgets.HBox([self.input, self.send_button, self.why_toggle, self.new_button]),
                 self.status,
                 self.why,
             ],
@@ -58,6 +85,7 @@ class ChatPanel:
         ).add_class("handoffs-chat")
 
         self.send_button.on_click(lambda _button: self._start(self.input.value))
+        self.new_button.on_click(lambda _button: self.new_conversation())
         self.why_toggle.observe(self._toggle_why, names="value")
         self._unsubscribe = recorder.subscribe(self._on_event) if recorder is not None else None
         if hasattr(backend, "on_unanswered"):
@@ -69,27 +97,54 @@ class ChatPanel:
         """Send one customer message and wait for the reply; returns the reply text (None if nothing was sent)."""
         self._loop = asyncio.get_running_loop()
         if not (text or "").strip():
-            self._set_status("Type a message first — empty messages are not sent.", "info")
+            self._set_status(TEXTS["empty"], "info")
             return None
         if self.busy:
-            self._set_status("Still waiting for the last reply — please wait.", "busy")
+            self._set_status(TEXTS["busy"], "busy")
+            return None
+        text = readable(text)  # a lone surrogate would make every later render of the transcript fail
+        was_finished = self.finished
+        if getattr(self.backend, "finished", False):  # nobody reads new words in an ended session
+            self.input.value = ""
+            self.messages.append(ChatEntry("user", "you", text))
+            self._mark_finished(tell=True)
             return None
         self._set_busy(True)
         self.input.value = ""
+        self._last_sent_at = time.monotonic()
         self.messages.append(ChatEntry("user", "you", text))
         self._render()
         try:
             reply = await self.backend.respond(text)
-        except Exception as exc:  # shown to the person, and the panel stays usable
-            self.messages.append(ChatEntry("error", "error", f"{type(exc).__name__}: {exc}"))
+        except ReplyTimeout as exc:
+            if not exc.waiting_for_operator:
+                return self._show_error(exc)
+            self.messages.append(ChatEntry("note", "", str(exc)))  # the reply is shown when it arrives
             self._render()
-            self._set_status("That turn failed (see the red line). You can send another message.", "error")
+            self._set_status(TEXTS["operator"], "info")
             return None
+        except Exception as exc:  # shown to the person, and the panel stays usable
+            return self._show_error(exc)
         finally:
             self._set_busy(False)
         self._show_reply(reply)
         self._set_status("", "info")
+        if reply.finished:
+            self._mark_finished(tell=was_finished)  # typing again after the end: say how to start anew
         return reply.text
+
+    def new_conversation(self) -> str | None:
+        """Start a new conversation, if the backend can (``restart()``): a new thread id and an empty transcript."""
+        restart = getattr(self.backend, "restart", None)
+        if restart is None or self.busy:
+            return None
+        conversation = restart()
+        self.finished = False
+        self.messages = [ChatEntry("note", "", TEXTS["new"].format(conversation=conversation))]
+        self.new_button.layout.display = "none"
+        self._set_status("", "info")
+        self._render()
+        return conversation
 
     def deliver(self, agent: str, text: str) -> None:
         """Pass an AutoGen agent's reply to the backend (for a UserAgent that only knows the panel)."""
@@ -101,14 +156,39 @@ class ChatPanel:
             self._unsubscribe()
             self._unsubscribe = None
         for part in (self.title, self.badge, self.transcript, self.input, self.send_button, self.why_toggle,
-                     self.why, self.status, *self.widget.children, self.widget):
+                     self.new_button, self.why, self.status, *self.widget.children, self.widget):
             part.close()
 
     # ---- internals -----------------------------------------------------------------------------
     def _start(self, text: str) -> None:
+        """The Send button: a second click of a double click (a send already under way, or the box it just emptied —
+        exactly "", not blanks someone typed) is ignored instead of sending twice or saying "type a message first"."""
+        if self._starting or self.busy and text == "":
+            return
+        if text == "" and time.monotonic() - self._last_sent_at < DOUBLE_CLICK_S:
+            return
+        self._starting = True
         task = asyncio.ensure_future(self.send(text))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(lambda _task: setattr(self, "_starting", False))
+
+    def _show_error(self, exc: Exception) -> None:
+        self.messages.append(ChatEntry("error", "error", redact_secrets(f"{type(exc).__name__}: {exc}")))
+        self._render()
+        self._set_status(TEXTS["failed"], "error")
+        return None
+
+    def _mark_finished(self, tell: bool) -> None:
+        """The conversation is over: offer a new one and, with ``tell``, say so in the transcript."""
+        self.finished = True
+        restartable = getattr(self.backend, "restart", None) is not None
+        self.new_button.layout.display = "inline-flex" if restartable else "none"
+        if tell:
+            hint = TEXTS["finished_restartable" if restartable else "finished"]
+            self.messages.append(ChatEntry("note", "", hint))
+            self._render()
+            self._set_status("", "info")
 
     def _show_reply(self, reply: Reply) -> None:
         speaker = f"{reply.speaker} (human)" if reply.role == "operator" else reply.speaker
@@ -121,7 +201,7 @@ class ChatPanel:
         self.send_button.description = "Waiting…" if busy else "Send"
         if busy:
             self.widget.add_class("handoffs-busy")
-            self._set_status("Waiting for the reply…", "busy")
+            self._set_status(TEXTS["waiting"], "busy")
         else:
             self.widget.remove_class("handoffs-busy")
 
@@ -141,7 +221,7 @@ class ChatPanel:
             self._loop.call_soon_threadsafe(self._render_status_parts)
 
     def _render(self) -> None:
-        self.transcript.value = transcript_html(self.messages, self.display_limit, "Say hello to start.")
+        self.transcript.value = transcript_html(self.messages, self.display_limit, TEXTS["hello"])
         self._render_status_parts()
 
     def _render_status_parts(self) -> None:

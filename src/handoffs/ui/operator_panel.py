@@ -3,23 +3,33 @@
 The agent side awaits ``await desk.ask(conversation, request, context)``: the request appears on the desk and the
 agent's coroutine waits on an ``asyncio.Future`` (never ``input()``) until the operator answers. The operator side
 is the reply box and Send button, or from code ``await desk.next_request()`` and ``await desk.reply(text)`` (what
-the button does). Requests are answered oldest first. All text is escaped by ``handoffs.ui.render``.
-This panel does not talk to any framework: a part-2 ``HumanAgent`` calls ``ask`` from its message handler.
+the button does). Requests are answered oldest first. All text is escaped by ``handoffs.ui.render``. A double click on
+**Send reply** delivers once: the second click of the pair is ignored (no "type a reply first" for the box the
+first click just emptied). This panel does not talk to any framework: a part-2 ``HumanAgent`` calls ``ask`` from
+its message handler.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from handoffs.loops import resolve
-
 import ipywidgets as widgets
+
+from handoffs.loops import resolve
+from handoffs.text_safety import readable
 
 from .render import ChatEntry, esc, status_html, transcript_html
 
 DISPLAY_LIMIT = 2_000
+DOUBLE_CLICK_S = 1.0  # a click on an empty box this soon after a reply was sent is the second click of a pair
+TEXTS = {  # every sentence this panel shows, in one place (for translation)
+    "empty": "Type a reply first — empty replies are not sent.",
+    "nobody": "No customer is waiting for a human right now.",
+    "sent": "Sent to conversation {conversation}.",
+}
 
 
 @dataclass
@@ -41,6 +51,9 @@ class OperatorPanel:
         self.answered: list[tuple[OperatorRequest, str]] = []
         self._arrivals: asyncio.Queue[OperatorRequest] | None = None
         self._tasks: set[asyncio.Task] = set()
+        self._sending = False  # a click's reply is scheduled and not finished
+        self._last_sent_at = 0.0
+        self._waiting_listeners: list[Any] = []
 
         self.title = widgets.HTML(f"<b style='font-size:17px'>{esc(title)}</b>")
         self.waiting = widgets.HTML().add_class("handoffs-operator-waiting")
@@ -58,6 +71,10 @@ class OperatorPanel:
         self.send_button.on_click(lambda _button: self._start(self.reply_box.value))
         self._render()
 
+    def on_waiting(self, listener: Any) -> None:
+        """Call ``listener(conversation, True)`` when a customer starts waiting here, ``(…, False)`` when they stop."""
+        self._waiting_listeners.append(listener)
+
     # ---- the agent's side ----------------------------------------------------------------------
     async def ask(self, conversation: str, request: str, context: Iterable[Any] = (),
                   timeout: float | None = None) -> str:
@@ -68,12 +85,16 @@ class OperatorPanel:
         self.pending.append(item)
         self._queue().put_nowait(item)
         self._render()
+        for waiting in self._waiting_listeners:
+            waiting(item.conversation, True)
         try:
             return await asyncio.wait_for(asyncio.shield(item.answer), timeout)
         except asyncio.TimeoutError:
             raise TimeoutError(f"the operator did not answer conversation {item.conversation!r} "
                                f"within {timeout:g} s") from None
         finally:
+            for waiting in self._waiting_listeners:
+                waiting(item.conversation, False)
             if item in self.pending:
                 self.pending.remove(item)
                 self._render()
@@ -89,26 +110,36 @@ class OperatorPanel:
     async def reply(self, text: str) -> OperatorRequest | None:
         """Answer the oldest waiting request (what the Send reply button does); None if nothing was sent."""
         if not (text or "").strip():
-            self._set_status("Type a reply first — empty replies are not sent.", "info")
+            self._set_status(TEXTS["empty"], "info")
             return None
         open_requests = [p for p in self.pending if not p.answer.done()]
         if not open_requests:
-            self._set_status("No customer is waiting for a human right now.", "info")
+            self._set_status(TEXTS["nobody"], "info")
             return None
+        text = readable(text)
         item = open_requests[0]
         resolve(item.answer, text)  # the agent waits on its own loop; clicks may come from a subshell
         self.answered.append((item, text))
+        self._last_sent_at = time.monotonic()
         self.reply_box.value = ""
-        self._set_status(f"Sent to conversation {item.conversation}.", "info")
+        self._set_status(TEXTS["sent"].format(conversation=item.conversation), "info")
         self._render()
         await asyncio.sleep(0)  # let the waiting agent continue
         return item
 
     # ---- internals -----------------------------------------------------------------------------
     def _start(self, text: str) -> None:
+        """The Send reply button. The second click of a double click — while the first one's reply is still being
+        sent, or on the box it just emptied — is ignored, so one click's words are delivered exactly once."""
+        if self._sending:
+            return
+        if text == "" and time.monotonic() - self._last_sent_at < DOUBLE_CLICK_S:  # the box our reply just emptied
+            return
+        self._sending = bool((text or "").strip())
         task = asyncio.ensure_future(self.reply(text))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(lambda _task: setattr(self, "_sending", False))
 
     def _queue(self) -> asyncio.Queue[OperatorRequest]:
         if self._arrivals is None:

@@ -12,7 +12,11 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
+from handoffs.text_safety import readable
+
 SHOW_MORE_CHARS = 20_000  # at most this much more text inside the "show more" fold
+REASON_CHARS = 300  # one "why?" line shows at most this much of a model's reason
+REASON_ROWS = 40  # the "why?" list shows the newest model calls, at most this many
 
 ROLE_COLOURS = {  # background, border: high contrast, readable on a projector
     "user": ("#e8f0fe", "#1a56db"),
@@ -33,8 +37,8 @@ class ChatEntry:
 
 
 def esc(text: object) -> str:
-    """Escape any value for use inside HTML text or a quoted attribute."""
-    return html.escape(str(text), quote=True)
+    """Escape any value for use inside HTML text or a quoted attribute (a lone surrogate becomes "�")."""
+    return html.escape(readable(text), quote=True)
 
 
 def clipped_html(text: str, limit: int) -> str:
@@ -61,8 +65,8 @@ def entry_html(entry: ChatEntry, limit: int) -> str:
         f'<div class="handoffs-msg handoffs-msg-{role_class}" dir="auto" '
         f'style="margin:4px 0;padding:6px 10px;border-left:4px solid {border};background:{background};'
         f'white-space:pre-wrap;overflow-wrap:anywhere;font-size:15px;color:#111827">'
-        f'<b class="handoffs-speaker">{esc(entry.speaker)}</b>: '
-        f'<span class="handoffs-text">{clipped_html(entry.text, limit)}</span></div>'
+        + (f'<b class="handoffs-speaker">{esc(entry.speaker)}</b>: ' if entry.speaker else "")
+        + f'<span class="handoffs-text">{clipped_html(entry.text, limit)}</span></div>'
     )
 
 
@@ -92,16 +96,29 @@ def _action_with_arguments(actor: str, action: str, reason: str) -> tuple[str, s
     return actor, action, reason
 
 
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def reasons_html(reasons: list[tuple[str, str, str]]) -> str:
-    """The "why" box: one line per model call — who decided, what they did, and the model's reason."""
+    """The "why" box: one line per model call — who decided, what they did, and the model's reason.
+
+    Each part is cut (:data:`REASON_CHARS`) and wrapped, and only the newest :data:`REASON_ROWS` calls are listed
+    (numbered as in the whole run): a reason quoting a 2 MB message must not become a 2 MB line.
+    """
     if not reasons:
         return '<i style="color:#6b7280">No model reasons recorded yet.</i>'
+    first = max(0, len(reasons) - REASON_ROWS)
     rows = "".join(
-        f'<li dir="auto"><b>{esc(actor)}</b> → {esc(action)}: {esc(reason)}</li>'
-        for actor, action, reason in (_action_with_arguments(*row) for row in reasons)
+        f'<li dir="auto"><b>{esc(_cut(actor, 60))}</b> → {esc(_cut(action, 120))}: {esc(_cut(reason, REASON_CHARS))}'
+        "</li>"
+        for actor, action, reason in (_action_with_arguments(*row) for row in reasons[first:])
     )
-    return (f'<div style="max-height:240px;overflow-y:auto"><ol class="handoffs-why-list" '
-            f'style="font-size:14px;margin:0;padding-left:22px">{rows}</ol></div>')
+    earlier = (f'<div class="handoffs-why-earlier" style="font-size:13px;color:#4b5563">({first} earlier model '
+               f'call{"s" if first > 1 else ""} not listed)</div>') if first else ""
+    return (f'<div style="max-height:240px;overflow-y:auto">{earlier}<ol class="handoffs-why-list" start="{first + 1}" '
+            f'style="font-size:14px;margin:0;padding-left:22px;white-space:pre-wrap;overflow-wrap:anywhere">{rows}'
+            "</ol></div>")
 
 
 def status_html(text: str, kind: str = "info") -> str:

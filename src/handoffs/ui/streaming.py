@@ -65,7 +65,7 @@ class StreamingLangChainBackend(LangChainBackend):
         finally:
             await asyncio.sleep(0)  # let the last scheduled token land before the bubble is taken away
             self._drop_live()
-        return Reply(self.speaker, _last_ai_text(final))
+        return Reply(self.speaker, _last_ai_text(final), finished=self.is_finished(final))
 
     # ---- the growing bubble (runs on the panel's event loop) -------------------------------------
     def _grow(self, message_id: str, piece: str) -> None:

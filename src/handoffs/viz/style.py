@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from handoffs.text_safety import readable
+
 INK = "#111827"  # text and lines
 MUTED = "#6b7280"  # things that did not happen in this run
 PATH = "#1a56db"  # what happened: visited steps, taken edges, messages
@@ -57,13 +59,17 @@ def _register_packaged_korean_font(font_manager: Any) -> None:
 
 
 def label(ax: Any, x: float, y: float, text: str, **kwargs: Any) -> Any:
-    """``ax.text`` with math parsing off and the kit's defaults (centered, ink colour, fallback fonts)."""
+    """``ax.text`` with math parsing off and the kit's defaults (centered, ink colour, fallback fonts).
+
+    Text a font cannot take (a lone surrogate from a paste) is mended first: one bad character must not break a
+    whole picture.
+    """
     kwargs.setdefault("fontfamily", font_families())
     kwargs.setdefault("ha", "center")
     kwargs.setdefault("va", "center")
     kwargs.setdefault("color", INK)
     kwargs.setdefault("zorder", 5)
-    return ax.text(x, y, text, parse_math=False, **kwargs)
+    return ax.text(x, y, readable(text), parse_math=False, **kwargs)
 
 
 def number_marker(ax: Any, x: float, y: float, number: int, colour: str = PATH) -> Any:
@@ -75,7 +81,7 @@ def number_marker(ax: Any, x: float, y: float, number: int, colour: str = PATH) 
 
 def shorten(text: str, limit: int = 40) -> str:
     """One line of at most ``limit`` characters (newlines become spaces, long text ends with '…')."""
-    flat = " ".join(str(text).split())
+    flat = " ".join(readable(text).split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
@@ -83,7 +89,7 @@ def finish(ax: Any, title: str) -> None:
     """Hide the axes frame, keep aspect free, set a large title."""
     show_in_notebooks()
     ax.set_axis_off()
-    ax.set_title(title, fontsize=FONT_TITLE, fontweight="bold", color=INK, loc="left", pad=14,
+    ax.set_title(readable(title), fontsize=FONT_TITLE, fontweight="bold", color=INK, loc="left", pad=14,
                  fontfamily=font_families(), parse_math=False)
 
 

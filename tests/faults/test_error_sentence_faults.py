@@ -1,0 +1,78 @@
+"""Fault catalogue, part 6: a mistyped address or port is one sentence naming what to do (README rows X1-X3).
+
+The dead gRPC host and the killed worker (rows P5, P6) are in ``test_process_faults.py``, next to the processes.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from handoffs.models import chat_model, model_client
+from handoffs.models.errors import ModelSetupError
+from handoffs.models.switch import parse_spec
+
+SRC = str(Path(__file__).resolve().parents[2] / "src")
+HOW = "write it as http://host:port/v1 in"
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch):
+    for name in ("HANDOFFS_MODEL", "HANDOFFS_BASE_URL", "HANDOFFS_API_KEY", "OPENAI_API_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    return monkeypatch
+
+
+def one_sentence(error: BaseException) -> str:
+    message = str(error)
+    assert "\n" not in message and message.endswith(".") and (message[0].isupper() or message[0] == "'"), message
+    assert error.__cause__ is None and (error.__context__ is None or error.__suppress_context__)  # no chained traceback
+    return message
+
+
+BAD_ADDRESSES = {  # row X1 and X2: the address -> what the sentence says is wrong
+    "http://[::1/v1": "its [IPv6] address is malformed",
+    "http://[fe80::1%eth0/v1": "its [IPv6] address is malformed",
+    "http://::1:8000/v1": "its port is not a number from 1 to 65535",
+    "http://localhost:eleven/v1": "its port is not a number from 1 to 65535",
+    "http://localhost:99999/v1": "its port is not a number from 1 to 65535",
+    "http://localhost:-1/v1": "its port is not a number from 1 to 65535",
+    "http://localhost:0/v1": "its port is not a number from 1 to 65535",
+    "http://localhost:/v1": "its port is not a number from 1 to 65535",
+    "http:///v1": "not a server address",
+    "localhost:8000/v1": "looks like a server address without http://",
+    "127.0.0.1:8765": "looks like a server address without http://",
+}
+
+
+@pytest.mark.parametrize("address", sorted(BAD_ADDRESSES))
+def test_x1_x2_a_malformed_address_in_the_spec_is_one_sentence(address):
+    with pytest.raises(ModelSetupError) as caught:
+        parse_spec(f"openai-compatible:{address}?model=m" if "://" in address else f"openai-compatible:{address}")
+    message = one_sentence(caught.value)
+    assert BAD_ADDRESSES[address] in message
+
+
+@pytest.mark.parametrize("address", [a for a in sorted(BAD_ADDRESSES) if "://" in a])
+def test_x1_x2_the_same_in_handoffs_base_url_names_that_variable(clean_env, address):
+    clean_env.setenv("HANDOFFS_BASE_URL", address)
+    for build in (chat_model, model_client):
+        with pytest.raises(ModelSetupError) as caught:
+            build("openai-compatible:llama3.1")
+        message = one_sentence(caught.value)
+        assert BAD_ADDRESSES[address] in message and f"{HOW} HANDOFFS_BASE_URL" in message
+
+
+@pytest.mark.parametrize("port, says", [("99999", "99999 is out of range: use a port from 1 to 65535"),
+                                        ("http", "'http' is not a port number: use a number from 1 to 65535"),
+                                        ("0", "0 is out of range: use a port from 1 to 65535")])
+def test_x3_the_servers_command_line_refuses_a_bad_port_in_one_line(port, says):
+    env = {**os.environ, "PYTHONPATH": SRC}
+    done = subprocess.run([sys.executable, "-m", "handoffs.server", "--port", port], env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 2 and done.stderr.strip().splitlines()[-1].endswith(says)
+    assert "Traceback" not in done.stderr

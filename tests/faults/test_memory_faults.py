@@ -1,0 +1,117 @@
+"""Fault catalogue, part 4: two processes writing one conversation to one SQLite file (README rows M1-M3).
+
+Two writer processes start together (each waits for a "go" line) and send their turns to the same thread id of the
+same file as fast as they can. Before the fix, turns were acknowledged and then silently lost to a forked
+checkpoint. Now ``ask`` takes turns (nothing lost) and a bare ``agent.invoke`` that collides is refused with one
+sentence (never silently dropped).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+from pathlib import Path
+
+import pytest
+
+from handoffs.single_agent import ask, build_support_agent
+from handoffs.single_agent.agent import sqlite_memory
+from handoffs.single_agent.memory import TEXTS, turn_lock
+
+pytestmark = pytest.mark.slow
+
+SRC = str(Path(__file__).resolve().parents[2] / "src")
+TURNS = 12
+WRITER = textwrap.dedent("""
+    import sys
+    from handoffs.single_agent import ask, build_support_agent
+    from handoffs.single_agent.agent import sqlite_memory
+    from handoffs.single_agent.memory import ConcurrentTurnError
+
+    db, name, turns, how = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+    agent = build_support_agent(checkpointer=sqlite_memory(db))
+    config = {"configurable": {"thread_id": "shared"}}
+    print("READY", flush=True)
+    sys.stdin.readline()
+    for number in range(turns):
+        text = f"{name} says {number}"
+        try:
+            if how == "ask":
+                ask(agent, text, config)
+            else:
+                agent.invoke({"messages": [{"role": "user", "content": text}]}, config)
+            print("SAVED", text, flush=True)
+        except ConcurrentTurnError as error:
+            print("REFUSED", text, "|", error, flush=True)
+""")
+
+
+def two_writers(tmp_path: Path, how: str) -> tuple[list[str], list[str], list[str]]:
+    """Run two writers at once; return (acknowledged turns, refusal lines, customer messages kept in the thread)."""
+    script, db = tmp_path / "writer.py", tmp_path / "support.sqlite"
+    script.write_text(WRITER)
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    writers = [subprocess.Popen([sys.executable, str(script), str(db), name, str(TURNS), how], env=env, text=True,
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE) for name in ("left", "right")]
+    for writer in writers:
+        assert writer.stdout.readline().strip() == "READY"
+    for writer in writers:
+        writer.stdin.write("go\n")
+        writer.stdin.flush()
+    lines = [line for writer in writers for line in writer.communicate(timeout=240)[0].splitlines()]
+    saved = [line.removeprefix("SAVED ") for line in lines if line.startswith("SAVED ")]
+    refused = [line for line in lines if line.startswith("REFUSED ")]
+    state = build_support_agent(checkpointer=sqlite_memory(db)).get_state({"configurable": {"thread_id": "shared"}})
+    kept = [m.content for m in state.values["messages"] if m.type == "human"]
+    return saved, refused, kept
+
+
+def test_m1_two_processes_asking_on_one_thread_keep_every_turn(tmp_path):
+    saved, refused, kept = two_writers(tmp_path, "ask")
+    assert refused == [] and len(saved) == 2 * TURNS
+    assert sorted(kept) == sorted(saved)  # every acknowledged turn is in the conversation, once
+
+
+def test_m2_bare_invokes_that_collide_are_refused_loudly_never_lost(tmp_path):
+    saved, refused, kept = two_writers(tmp_path, "invoke")
+    assert len(saved) + len(refused) == 2 * TURNS
+    assert set(saved) <= set(kept)  # nothing acknowledged was lost
+    for line in refused:
+        message = line.split(" | ", 1)[1]
+        assert message.startswith("Another process saved a turn of conversation 'shared' in support.sqlite")
+
+
+def test_m3_a_turn_stuck_behind_another_process_is_one_sentence_then_goes_on(tmp_path):
+    db = tmp_path / "support.sqlite"
+    agent = build_support_agent(checkpointer=sqlite_memory(db))
+    config = {"configurable": {"thread_id": "busy"}}
+    with turn_lock(db, "busy"):  # another process's turn in progress (a lock is per process, so hold it elsewhere)
+        holder = threading.Event()
+
+        def other_process_turn() -> None:
+            code = ("import sys; from handoffs.single_agent.memory import turn_lock\n"
+                    "with turn_lock(sys.argv[1], 'busy', wait_s=0.5): pass")
+            env = {**os.environ, "PYTHONPATH": SRC}
+            done = subprocess.run([sys.executable, "-c", code, str(db)], env=env, capture_output=True, text=True)
+            holder.result = done  # type: ignore[attr-defined]
+            holder.set()
+
+        threading.Thread(target=other_process_turn).start()
+        assert holder.wait(60)
+    stuck = holder.result.stderr.strip().splitlines()[-1]  # type: ignore[attr-defined]
+    assert stuck == "handoffs.single_agent.memory.ConcurrentTurnError: " + TEXTS["busy"].format(
+        thread="busy", db="support.sqlite", seconds=0.5)
+    assert ask(agent, "I was charged twice", config)["current_step"] == "done"  # the lock was released
+
+
+def test_m4_time_travel_from_an_older_checkpoint_still_forks_on_purpose(tmp_path):
+    agent = build_support_agent(checkpointer=sqlite_memory(tmp_path / "support.sqlite"))
+    config = {"configurable": {"thread_id": "travel"}}
+    ask(agent, "Hello!", config)
+    earlier = agent.get_state(config).config  # names the checkpoint after "Hello!"
+    ask(agent, "I was charged twice", config)
+    forked = agent.invoke({"messages": [{"role": "user", "content": "My app crashes when I log in"}]}, earlier)
+    assert [m.content for m in forked["messages"] if m.type == "human"] == ["Hello!", "My app crashes when I log in"]
