@@ -2,6 +2,8 @@
 
 import pytest
 
+from autogen_core.models import UserMessage
+
 from handoffs.models import OfflineModelClient
 from handoffs.part3.carrying import run_carrying, went_right
 from handoffs.part3.handoff_payloads import (TYPED_TRIAGE_DELEGATES, look_up_order, note_and_last_words,
@@ -59,6 +61,17 @@ async def test_the_hook_runs_before_the_specialist_and_a_failing_one_loses_nothi
     assert survived.log[0].messages_after == survived.log[0].messages_before
     assert [t.handled_by for t in survived.run.turns] == [t.handled_by for t in hooked.run.turns]
     assert len(survived.run.refunds) == len(hooked.run.refunds) == 1
+
+
+@pytest.mark.parametrize("said, found", [
+    ("주문 번호는 A-1001이에요", ["A-1001"]),          # a Korean particle right after the number
+    ("A-2002번 주문이 안 왔어요", ["A-2002"]),
+    ("Order A-1001, and A-2002.", ["A-1001", "A-2002"]),
+    ("order XA-1001 or A-10012", []),                  # not an order number on its own
+])
+async def test_the_hook_finds_order_numbers_with_korean_particles_attached(said, found):
+    added = await look_up_order(None, [UserMessage(content=said, source="User")], "IssuesAndRepairsAgent")
+    assert [n for n in ("A-1001", "A-2002") if any(n in m.content for m in added)] == found
 
 
 async def test_two_delegates_in_one_response_hand_off_once():
