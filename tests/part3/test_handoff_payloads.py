@@ -1,5 +1,7 @@
 """What a handoff carries: the note instead of the history costs the next agent fewer tokens and goes as right."""
 
+import re
+
 import pytest
 
 from autogen_core.models import UserMessage
@@ -81,3 +83,14 @@ async def test_two_delegates_in_one_response_hand_off_once():
     carried = await run_carrying("two", ["buy or a person"], history_filter=whole_history, model_client=script)
     assert carried.run.handoffs == [("TriageAgent", "SalesAgent")]
     assert [t.handled_by for t in carried.run.turns] == ["SalesAgent"]
+
+
+async def test_a_broken_routine_is_found_whichever_language_the_reasons_are_in(monkeypatch):
+    lines, confirmations = CONVERSATIONS["long ko"]
+    found = {}
+    for language in ("en", "ko"):  # the model's reasons follow the kit's language; "went right?" must not care
+        monkeypatch.setattr("handoffs.i18n._chosen", language)
+        whole = await run_carrying("whole", lines, history_filter=whole_history, confirmations=confirmations)
+        no_tools = await run_carrying("no tools", lines, history_filter=remove_all_tools, confirmations=confirmations)
+        found[language] = [re.findall(r"\d+", problem) for problem in went_right(no_tools, whole)]
+    assert found["ko"] == found["en"] and any(found["en"]), found  # the same turns, with other routine steps
