@@ -62,3 +62,10 @@ async def test_a_korean_greeting_is_answered_in_korean_without_a_handoff(recorde
                                         session_id="ko-g")
     assert recorder.handoffs("ko-g") == []
     assert HANGUL.search(result.turns[0].reply) and result.turns[0].reply.endswith("?")
+
+
+async def test_a_korean_customer_confirms_the_order_in_korean(recorder):
+    for answer, confirmed in [("네", True), ("예, 주문해 주세요", True), ("아니요", False), ("y", True)]:
+        result = await run_scripted_session(SALES_KO, model_client=OfflineModelClient(), recorder=recorder,
+                                            session_id=f"ko-{answer}", confirmations=[answer])
+        assert [o.confirmed for o in result.orders] == [confirmed], answer
