@@ -14,16 +14,14 @@ from handoffs.kit.environment import KitError, ROOT
 from workshop_helpers import no_bash_path, run_kit
 
 
-@pytest.mark.parametrize("args, environ, expected", [
-    (["--lang", "ko", "--no-browser"], {}, ("ko", ["--no-browser"])),
-    (["--port", "8899", "--lang=KO"], {}, ("ko", ["--port", "8899"])),
-    (["--no-browser"], {}, ("en", ["--no-browser"])),
-    ([], {"HANDOFFS_LANG": "ko"}, ("ko", [])),           # a learner who set the kit's language once
-    ([], {"HANDOFFS_LANG": "fr"}, ("en", [])),           # an unknown setting falls back to English
-    (["--lang", "en"], {"HANDOFFS_LANG": "ko"}, ("en", [])),  # the command line wins
+@pytest.mark.parametrize("args, expected", [
+    (["--lang", "ko", "--no-browser"], ("ko", ["--no-browser"])),
+    (["--port", "8899", "--lang=KO"], ("ko", ["--port", "8899"])),
+    (["--no-browser"], (None, ["--no-browser"])),   # no option: the kit's language is left as it is
+    (["--lang", "en"], ("en", [])),
 ])
-def test_the_language_is_taken_out_of_jupyters_arguments(args, environ, expected):
-    assert cli.lab_language(args, environ) == expected
+def test_the_language_is_taken_out_of_jupyters_arguments(args, expected):
+    assert cli.language_option(args) == expected
 
 
 def test_each_language_lands_on_its_own_notebook_00():
@@ -32,18 +30,17 @@ def test_each_language_lands_on_its_own_notebook_00():
     assert "--LabApp.default_url=/lab/tree/notebooks/ko/00_start_here.ipynb" in korean
     assert "--LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb" in english
     assert (ROOT / cli.start_notebook("ko")).is_file() and (ROOT / cli.start_notebook("en")).is_file()
+    assert cli.start_notebook("ko") != cli.start_notebook("en")
 
 
 @pytest.mark.parametrize("args", [["--lang", "fr"], ["--lang"], ["--lang="]])
 def test_an_unknown_language_is_one_sentence_naming_the_choices(args):
-    with pytest.raises(KitError, match=r"choose one of en, ko .*--lang ko"):
-        cli.lab_language(args, {})
+    with pytest.raises(KitError, match=r"use --lang en or --lang ko"):
+        cli.language_option(args)
 
 
 def test_kit_py_refuses_an_unknown_language_before_installing_anything(kit_checkout, tmp_path):
     result = run_kit(kit_checkout, "lab", "--lang", "fr", path=no_bash_path(tmp_path))
     assert result.returncode == 2
-    assert result.stderr.strip().splitlines() == [
-        "[kit] error: Unknown language 'fr' for --lang: choose one of en, ko (e.g. ./kit lab --lang ko opens the "
-        "Korean notebooks)."]
+    assert result.stderr.strip().splitlines() == ["[kit] error: Unknown language 'fr': use --lang en or --lang ko."]
     assert not (kit_checkout / ".venv").exists()

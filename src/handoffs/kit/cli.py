@@ -12,12 +12,41 @@ import subprocess
 from pathlib import Path
 from typing import Callable, Dict, List, Tuple
 
+from .. import i18n
 from . import environment as kit_env
 from . import notebooks, testing
 from .environment import ROOT, KitError, phase, say, venv_python
 
 START_NOTEBOOK = "notebooks/00_start_here.ipynb"
-LANGUAGE_VARIABLE = "HANDOFFS_LANG"  # the same variable handoffs.i18n reads
+
+
+def language_option(args: List[str]) -> Tuple[str | None, List[str]]:
+    """``--lang ko`` (or ``--lang=ko``) taken out of ``args``: the language the kit shows for this command.
+
+    It is passed on as ``HANDOFFS_LANG`` (``handoffs.i18n``), so JupyterLab's kernels and the pre-flight's inner half
+    speak it too. Returns ``(language or None, the other arguments)``.
+    """
+    rest: List[str] = []
+    chosen = None
+    items = iter(args)
+    for item in items:
+        if item == "--lang":
+            chosen = next(items, "")
+        elif item.startswith("--lang="):
+            chosen = item.split("=", 1)[1]
+        else:
+            rest.append(item)
+    if chosen is None:
+        return None, rest
+    if chosen.strip().lower() not in i18n.LANGUAGES:
+        raise KitError(f"Unknown language '{chosen}': use --lang en or --lang ko.")
+    return chosen.strip().lower(), rest
+
+
+def start_notebook(language: str | None) -> str:
+    """Notebook 00 of that language's edition (``notebooks/ko/`` for Korean) when it exists, else the English one."""
+    own = f"notebooks/{language}/00_start_here.ipynb"
+    return own if language and language != "en" and (ROOT / own).exists() else START_NOTEBOOK
 
 
 def _run(command: List[str], env: Dict[str, str]) -> int:
@@ -27,35 +56,9 @@ def _run(command: List[str], env: Dict[str, str]) -> int:
         return 130
 
 
-def start_notebook(language: str) -> str:
-    """The notebook ``./kit lab`` opens for a language: ``notebooks/00_start_here.ipynb`` or its Korean twin."""
-    folder = notebooks.edition_folder(language)
-    return (folder / "00_start_here.ipynb").relative_to(ROOT).as_posix()
-
-
-def lab_language(args: List[str], environ: Dict[str, str]) -> Tuple[str, List[str]]:
-    """Take ``--lang ko`` / ``--lang=ko`` out of ``./kit lab``'s arguments; else ``HANDOFFS_LANG``, else English."""
-    rest, chosen = [], None
-    iterator = iter(args)
-    for argument in iterator:
-        if argument == "--lang":
-            chosen = next(iterator, "")
-        elif argument.startswith("--lang="):
-            chosen = argument.split("=", 1)[1]
-        else:
-            rest.append(argument)
-    if chosen is None:
-        from_environment = environ.get(LANGUAGE_VARIABLE, "").strip().lower()
-        return (from_environment if from_environment in notebooks.EDITIONS else "en"), rest
-    language = chosen.strip().lower()
-    if language not in notebooks.EDITIONS:
-        raise KitError(f"Unknown language '{chosen}' for --lang: choose one of {', '.join(notebooks.EDITIONS)} "
-                       "(e.g. ./kit lab --lang ko opens the Korean notebooks).")
-    return language, rest
-
-
-def lab_arguments(args: List[str], is_root: bool, language: str = "en") -> List[str]:
-    """``jupyter lab`` arguments that land on notebook 00 of the language's edition (printed URL and browser tab)."""
+def lab_arguments(args: List[str], is_root: bool, language: str | None = None) -> List[str]:
+    """``jupyter lab`` arguments that land on notebook 00 (of the language's edition): the printed URL and the
+    opened browser tab go there."""
     extra = list(args)
     if is_root and "--allow-root" not in extra:
         extra.append("--allow-root")
@@ -66,12 +69,13 @@ def lab_arguments(args: List[str], is_root: bool, language: str = "en") -> List[
 
 
 def cmd_lab(args: List[str]) -> int:
-    language, rest = lab_language(args, dict(os.environ))  # a wrong --lang is refused before any install
+    language, args = language_option(args)
     env = kit_env.ensure_venv()
-    env[LANGUAGE_VARIABLE] = language  # kernels started from this JupyterLab show the kit in that language
+    if language:
+        env["HANDOFFS_LANG"] = language
     phase()
     is_root = hasattr(os, "geteuid") and os.geteuid() == 0
-    return _run([str(venv_python()), "-m", "jupyterlab", *lab_arguments(rest, is_root, language)], env)
+    return _run([str(venv_python()), "-m", "jupyterlab", *lab_arguments(args, is_root, language)], env)
 
 
 def cmd_test(args: List[str]) -> int:
@@ -123,6 +127,9 @@ def cmd_slides(args: List[str]) -> int:
 def cmd_preflight(args: List[str]) -> int:
     from .preflight import run_preflight
 
+    language, args = language_option(args)
+    if language:
+        os.environ["HANDOFFS_LANG"] = language  # this half reads it, the half inside .venv inherits it
     return run_preflight(args)
 
 
@@ -142,11 +149,11 @@ def cmd_help(args: List[str]) -> int:
 
 
 COMMANDS: Dict[str, Tuple[Callable[[List[str]], int], str]] = {
-    "lab": (cmd_lab, "lab [--lang ko] [ARGS...]\n                         set up .venv (installs only when "
-                     "pyproject.toml changed) and open JupyterLab on notebook 00;\n                         --lang ko: "
-                     "the Korean edition (notebooks/ko/) with the kit in Korean; ARGS go to 'jupyter lab'\n"
-                     "                         (e.g. --no-browser, --port 8899)"),
-    "preflight": (cmd_preflight, "preflight              is this laptop ready? Python, .venv, packages, a kernel, the "
+    "lab": (cmd_lab, "lab [--lang ko] [ARGS...]\n                         set up .venv (installs only when pyproject.toml "
+                     "changed) and open JupyterLab on notebook 00;\n                         --lang ko: the kit in Korean "
+                     "(HANDOFFS_LANG=ko), starting on notebooks/ko/;\n                         ARGS go to 'jupyter lab' "
+                     "(e.g. --no-browser, --port 8899)"),
+    "preflight": (cmd_preflight, "preflight [--lang ko]  is this laptop ready? Python, .venv, packages, a kernel, the "
                                  "offline model, ports, disk (a few seconds; installs nothing)"),
     "reset": (cmd_reset, "reset [NOTEBOOK]       put a notebook (e.g. 03, or ko/03 in Korean) or all of them back as "
                          "committed; your version is kept beside it"),
