@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from customer_scripts import REFUND, SALES
 
 from handoffs.multi_agent import run_many_sessions
@@ -37,3 +39,18 @@ async def test_200_concurrent_sessions_never_cross(start_team, recorder):
             assert event.conversation in scripts
     assert len(team.ledger.orders) == len(team.ledger.refunds) == 100
     assert len(recorder.of_kind(HandoffEvent, "s000")) == 1
+
+
+async def test_many_sessions_share_one_deadline_and_name_the_session_that_did_not_finish(start_team):
+    from customer_scripts import HUMAN
+
+    from handoffs.multi_agent import SessionTimeout
+
+    team = await start_team()  # nobody answers at the operator desk: the session asking for a human never ends
+    finished = []
+    with pytest.raises(SessionTimeout, match="'waits'.*no operator has answered yet"):
+        await run_many_sessions(team, {"buys": SALES, "waits": HUMAN, "refunds": REFUND},
+                                on_finished=finished.append, timeout=3)
+    assert sorted(r.session_id for r in finished) == ["buys", "refunds"]
+    assert [len(r.orders) for r in finished if r.session_id == "buys"] == [1]
+    assert [request.session_id for request in team.operators.pending] == ["waits"]

@@ -141,6 +141,14 @@ def cmd_reset(args: List[str]) -> int:
     return 0
 
 
+def cmd_bench(args: List[str]) -> int:
+    env = {**kit_env.ensure_venv(), **notebooks.REPRODUCIBLE}
+    phase("bench")
+    status = _run([str(venv_python()), "-m", "benchmarks", *args], env)
+    phase()
+    return status
+
+
 def cmd_help(args: List[str]) -> int:
     print("Usage: ./kit COMMAND [ARGS...]      (on Windows: python kit.py COMMAND [ARGS...])\n")
     for name, (_, text) in COMMANDS.items():
@@ -163,6 +171,9 @@ COMMANDS: Dict[str, Tuple[Callable[[List[str]], int], str]] = {
                        + ";\n                         or a path like tests/x.py::name); ARGS go to pytest"),
     "execute": (cmd_execute, "execute [NOTEBOOK...]  re-execute notebooks in place with the offline model "
                              "(HANDOFFS_MODEL=offline PYTHONHASHSEED=0 TZ=UTC)"),
+    "bench": (cmd_bench, "bench [NAME...]        benchmarks: the kit and the bare frameworks doing the same work, "
+                         "interleaved, with ratios\n                         (part2 part1 decisions notebooks kernel "
+                         "grpc; default all; --quick: a smoke run; see CONTRIBUTING.md)"),
     "help": (cmd_help, "help                   this text"),
 }
 

@@ -71,8 +71,8 @@ def pytest_arguments(group: str) -> List[str]:
             raise KitError("There are no notebooks in notebooks/ (or notebooks/ko/).")
         paths += notebooks
         nbval = nbval and bool(notebooks)
-    if not nbval:
-        return paths
+    if not nbval:  # nbval's plugin imports nbformat and jsonschema (~3 s of start-up): not loaded without notebooks
+        return paths + ["-p", "no:nbval"]
     # Notebooks used as fixtures by tests (under tests/) are data, not nbval tests.
     return paths + ["--nbval", "--nbval-sanitize-with", SANITIZE, f"--nbval-cell-timeout={CELL_TIMEOUT}",
                     "--ignore-glob=*/tests/*.ipynb"]

@@ -11,14 +11,42 @@
   ``HANDOFFS_MODEL`` (or the spec passed) says so (see :mod:`handoffs.models.switch`).
 """
 
-from .autogen_adapter import OfflineModelClient
-from .core import decide
-from .engine import MODEL_NAME
-from .langchain_adapter import OfflineChatModel
-from .modes import Rogue, Script, ScriptExhausted
-from .switch import chat_model, model_client
-from .tokens import TokenCount, count_tokens
-from .types import Decision, Message, ToolCall, ToolSpec
+import importlib
+from typing import Any
+
+# Each name is imported from its module on first use (PEP 562), so `from handoffs.models import model_client`
+# does not import LangChain, and nothing here imports the real-model stack (openai, langchain_openai, autogen_ext)
+# unless a real model is chosen. Importing everything eagerly cost ~1.7 s of every kernel's first cell.
+_HOME = {
+    "OfflineModelClient": "autogen_adapter",
+    "decide": "core",
+    "MODEL_NAME": "engine",
+    "OfflineChatModel": "langchain_adapter",
+    "Rogue": "modes",
+    "Script": "modes",
+    "ScriptExhausted": "modes",
+    "chat_model": "switch",
+    "model_client": "switch",
+    "TokenCount": "tokens",
+    "count_tokens": "tokens",
+    "Decision": "types",
+    "Message": "types",
+    "ToolCall": "types",
+    "ToolSpec": "types",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{_HOME[name]}", __name__), name)
+    globals()[name] = value  # the next lookup is an ordinary module attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOME])
+
 
 __all__ = [
     "MODEL_NAME",

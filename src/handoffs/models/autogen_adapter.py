@@ -67,7 +67,8 @@ def to_neutral(messages: Sequence[LLMMessage]) -> list[Message]:
 def tool_specs(tools: Sequence[Tool | ToolSchema]) -> list[ToolSpec]:
     specs = []
     for tool in tools:
-        schema: Mapping[str, Any] = tool.schema if isinstance(tool, Tool) else tool
+        # Mapping first: isinstance(x, Tool) checks a runtime Protocol (~38 us on Python 3.11), and agents pass schemas
+        schema: Mapping[str, Any] = tool if isinstance(tool, Mapping) else tool.schema
         specs.append(ToolSpec(schema["name"], schema.get("description", "") or "",
                               schema.get("parameters") or {"type": "object", "properties": {}}))
     return specs

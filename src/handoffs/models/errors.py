@@ -25,8 +25,11 @@ from __future__ import annotations
 
 import os
 import re
+import sys
+from typing import TYPE_CHECKING, Any
 
-import openai
+if TYPE_CHECKING:
+    import openai
 
 OFFLINE_HINT = "HANDOFFS_MODEL=offline"
 HIDDEN = "[hidden]"
@@ -137,8 +140,17 @@ def _error_code(exc: openai.APIStatusError) -> str:
     return str(getattr(exc, "code", "") or "")
 
 
+def _openai() -> Any:
+    """The ``openai`` module if something imported it, else None: an ``openai`` exception exists only then, and
+    importing the SDK just to find that an error is not one of its own would cost half a second."""
+    return sys.modules.get("openai")
+
+
 def classify(exc: BaseException) -> tuple[str, int | None]:
     """``(kind, status_code)`` of an ``openai`` SDK exception (see the module docstring for the kinds)."""
+    openai = _openai()
+    if openai is None:
+        return "refused", None
     if isinstance(exc, openai.APITimeoutError):
         return "timeout", None
     if isinstance(exc, openai.APIConnectionError):
@@ -188,7 +200,8 @@ def _explain(exc: BaseException, base_url: str | None, model: str | None, key_se
         return f"{server} did not answer{within}: check that it is running, raise the timeout, or fix {spec_setting}."
     if kind == "unreachable":
         return f"Cannot reach the model server{at}: start it, or fix {spec_setting}."
-    if not isinstance(exc, openai.APIStatusError):
+    openai = _openai()
+    if openai is None or not isinstance(exc, openai.APIStatusError):
         text = str(exc).strip().splitlines()
         return f"{type(exc).__name__}: {text[0] if text else 'no details'}"
     if kind == "auth":

@@ -19,9 +19,10 @@ an OpenAI key is never sent to another server (``openai:`` always means https://
 ``OPENAI_BASE_URL`` says; other servers are ``openai-compatible:``).
 
 Real models are ``langchain_openai.ChatOpenAI`` and ``autogen_ext``'s ``OpenAIChatCompletionClient``
-(thin subclasses that turn the ``openai`` SDK's errors into one-sentence
-:class:`~handoffs.models.errors.ModelCallError`). Transient failures (429, 5xx, timeouts) are retried by the
-SDK itself (``max_retries``, default 2). This module builds models; it does not run them or pick prompts.
+(thin subclasses in :mod:`handoffs.models.real_models` that turn the ``openai`` SDK's errors into one-sentence
+:class:`~handoffs.models.errors.ModelCallError`), imported only when a real model is chosen. Transient failures
+(429, 5xx, timeouts) are retried by the SDK itself (``max_retries``, default 2). This module builds models; it
+does not run them or pick prompts.
 """
 
 from __future__ import annotations
@@ -32,13 +33,10 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlsplit, urlunsplit
 
-import openai
-from autogen_ext.models.openai import OpenAIChatCompletionClient
-from langchain_openai import ChatOpenAI
+from handoffs.models.errors import ModelSetupError, mask_secret, redact_secrets
 
-from handoffs.models.autogen_adapter import OfflineModelClient
-from handoffs.models.errors import ModelSetupError, mask_secret, redact_secrets, to_model_call_error
-from handoffs.models.langchain_adapter import OfflineChatModel
+# The offline adapters (LangChain, AutoGen) and the real clients (openai, langchain_openai, autogen_ext: ~0.8 s)
+# are imported inside chat_model()/model_client(), only for the model that is chosen.
 
 SPEC_VARIABLE = "HANDOFFS_MODEL"
 ACCEPTED_FORMS = (
@@ -187,65 +185,6 @@ def _error_context(spec: ModelSpec, timeout: Any) -> dict[str, Any]:
     }
 
 
-class KitChatOpenAI(ChatOpenAI):
-    """``ChatOpenAI`` whose failures are one-sentence :class:`ModelCallError` s (nothing else changes)."""
-
-    handoffs_error_context: dict[str, Any] = {}
-
-    def _translated(self, exc: openai.APIError) -> Exception:
-        return to_model_call_error(exc, **self.handoffs_error_context)
-
-    def _generate(self, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return super()._generate(*args, **kwargs)
-        except openai.APIError as exc:
-            raise self._translated(exc) from None
-
-    async def _agenerate(self, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return await super()._agenerate(*args, **kwargs)
-        except openai.APIError as exc:
-            raise self._translated(exc) from None
-
-    def _stream(self, *args: Any, **kwargs: Any) -> Any:
-        try:
-            yield from super()._stream(*args, **kwargs)
-        except openai.APIError as exc:
-            raise self._translated(exc) from None
-
-    async def _astream(self, *args: Any, **kwargs: Any) -> Any:
-        try:
-            async for chunk in super()._astream(*args, **kwargs):
-                yield chunk
-        except openai.APIError as exc:
-            raise self._translated(exc) from None
-
-
-class KitOpenAIChatCompletionClient(OpenAIChatCompletionClient):
-    """AutoGen's OpenAI client whose failures are one-sentence :class:`ModelCallError` s."""
-
-    def __init__(self, error_context: dict[str, Any], **config: Any) -> None:
-        super().__init__(**config)
-        self._handoffs_error_context = error_context
-
-    def __repr__(self) -> str:  # the default config repr would hold the key
-        ctx = self._handoffs_error_context
-        return f"{type(self).__name__}(model={ctx['model']!r}, base_url={ctx['base_url']!r})"
-
-    async def create(self, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return await super().create(*args, **kwargs)
-        except openai.APIError as exc:
-            raise to_model_call_error(exc, **self._handoffs_error_context) from None
-
-    async def create_stream(self, *args: Any, **kwargs: Any) -> Any:
-        try:
-            async for item in super().create_stream(*args, **kwargs):
-                yield item
-        except openai.APIError as exc:
-            raise to_model_call_error(exc, **self._handoffs_error_context) from None
-
-
 COMPATIBLE_MODEL_INFO = {
     "vision": False,
     "function_calling": True,
@@ -266,8 +205,12 @@ def chat_model(spec: str | None = None, **kwargs: Any) -> Any:
     _reject_key_parameter(kwargs)
     parsed = parse_spec(spec)
     if parsed.provider == "offline":
+        from handoffs.models.langchain_adapter import OfflineChatModel
+
         options = {k: v for k, v in kwargs.items() if k not in REAL_MODEL_ONLY_OPTIONS}
         return OfflineChatModel(**options)
+    from handoffs.models.real_models import KitChatOpenAI
+
     options = {"timeout": DEFAULT_TIMEOUT_S, "max_retries": DEFAULT_MAX_RETRIES, "stream_usage": True, **kwargs}
     if "request_timeout" in options:
         options["timeout"] = options.pop("request_timeout")
@@ -282,8 +225,12 @@ def model_client(spec: str | None = None, **kwargs: Any) -> Any:
     _reject_key_parameter(kwargs)
     parsed = parse_spec(spec)
     if parsed.provider == "offline":
+        from handoffs.models.autogen_adapter import OfflineModelClient
+
         options = {k: v for k, v in kwargs.items() if k not in REAL_MODEL_ONLY_OPTIONS}
         return OfflineModelClient(**options)
+    from handoffs.models.real_models import KitOpenAIChatCompletionClient
+
     config: dict[str, Any] = {"timeout": DEFAULT_TIMEOUT_S, "max_retries": DEFAULT_MAX_RETRIES, **kwargs}
     config.update(model=parsed.model, api_key=parsed.api_key())
     context = _error_context(parsed, config["timeout"])
@@ -299,3 +246,11 @@ def model_client(spec: str | None = None, **kwargs: Any) -> Any:
 def describe_model(spec: str | None = None) -> str:
     """One line saying which model ``spec`` selects, for a notebook to print (keys masked)."""
     return parse_spec(spec).describe()
+
+
+def __getattr__(name: str) -> Any:  # the real-model classes, still reachable here, imported on first use
+    if name in ("KitChatOpenAI", "KitOpenAIChatCompletionClient"):
+        from handoffs.models import real_models
+
+        return getattr(real_models, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

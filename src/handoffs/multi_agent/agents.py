@@ -46,6 +46,7 @@ from handoffs.idempotency import READ_ONLY, SideEffectLog, effect_identity, idem
 
 from .messages import AgentResponse, ConfirmOrder, OrderConfirmation, UserLogin, UserTask
 from .people import EXIT_WORD, Customers
+from .tools import schema_of
 
 Operators = Any
 """Where the human agent waits for a person: an :class:`~handoffs.multi_agent.people.OperatorDesk` or a
@@ -100,7 +101,7 @@ class AIAgent(RoutedAgent):
         self._model_client = model_client
         self._tools = {tool.name: tool for tool in tools}
         self._delegate_tools = {tool.name: tool for tool in delegate_tools}
-        self._schema = [tool.schema for tool in tools] + [tool.schema for tool in delegate_tools]
+        self._schema = [schema_of(tool) for tool in [*tools, *delegate_tools]]  # built once per tool, not per session
         self._agent_topic_type = agent_topic_type
         self._user_topic_type = user_topic_type
         self._max_handoffs = max_handoffs_per_turn

@@ -57,6 +57,9 @@ class Turn:
 class Customer:
     """One customer's side of one session; their words arrive with :meth:`say`."""
 
+    reads_typed_words = True
+    """Whether :meth:`next_words` reads what :meth:`say` queued (a subclass with its own source of words: False)."""
+
     def __init__(self, session_id: str) -> None:
         if not session_id or not isinstance(session_id, str):
             raise ValueError("A customer needs a non-empty session id (a string).")
@@ -64,7 +67,8 @@ class Customer:
         self.turns: List[Turn] = []
         self.confirmations: List[tuple[str, str]] = []
         self.finished = asyncio.Event()
-        self._words: asyncio.Queue[str] = asyncio.Queue()
+        # (an asyncio.Queue is ~2 KiB: made only for customers who type, which matters with 10,000 sessions)
+        self._words: asyncio.Queue[str] | None = asyncio.Queue() if self.reads_typed_words else None
         self._listeners: List[Listener] = []
         self._last_said = ""
         self._home_loop: asyncio.AbstractEventLoop | None = None  # where the customer's agent waits
@@ -78,11 +82,14 @@ class Customer:
         """The customer types ``text`` (a button callback — on any thread — or code)."""
         if not isinstance(text, str) or not text.strip():
             raise ValueError("The customer's message must be non-empty text.")
+        if self._words is None:  # this customer's words come from elsewhere: keep typed ones, unread, as before
+            self._words = asyncio.Queue()
         # clicks may come on a subshell thread; a lone surrogate is mended before it can break later messages
         call_on_loop(self._home_loop, self._words.put_nowait, readable(text.strip()))
 
     async def _next_raw(self) -> str:
         self._home_loop = asyncio.get_running_loop()
+        assert self._words is not None, "a customer who reads typed words has a queue"
         return await self._words.get()
 
     async def next_words(self) -> str:
@@ -130,6 +137,8 @@ class Customer:
 
 class ScriptedCustomer(Customer):
     """A customer who says the given lines in order, then ``exit``; answers order questions from ``confirmations``."""
+
+    reads_typed_words = False
 
     def __init__(self, session_id: str, turns: Iterable[str], confirmations: Iterable[str] = ("y",)) -> None:
         super().__init__(session_id)

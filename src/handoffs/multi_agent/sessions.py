@@ -161,18 +161,37 @@ async def run_many_sessions(
 ) -> dict[str, SessionResult]:
     """Open every scripted session on ``team`` at once; return each session's result, keyed by session id.
 
-    ``on_finished(result)`` is called as each session ends (a progress bar counts them).
+    ``on_finished(result)`` is called as each session ends (a progress bar counts them). All sessions share one
+    deadline, ``timeout`` seconds after they were opened; nothing waits per session (no task per session: with
+    10,000 sessions those tasks alone cost more memory than a session's agents).
     """
-    customers = [ScriptedCustomer(session_id, lines) for session_id, lines in scripts.items()]
-
-    async def one(customer: ScriptedCustomer) -> SessionResult:
-        await wait_until_finished(customer, timeout)
-        result = result_of(team, customer)
-        if on_finished is not None:
-            on_finished(result)
-        return result
-
+    ended: asyncio.Queue[Customer] = asyncio.Queue()
+    customers = [_ReportingCustomer(session_id, lines, ended.put_nowait) for session_id, lines in scripts.items()]
     for customer in customers:
         await team.open_session(customer)
-    results = await asyncio.gather(*(one(c) for c in customers))
-    return {r.session_id: r for r in results}
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    results: dict[str, SessionResult] = {}
+    while len(results) < len(customers):
+        try:
+            customer = await asyncio.wait_for(ended.get(), max(0.0, deadline - loop.time()))
+        except asyncio.TimeoutError:
+            raise SessionTimeout(stall_message(next(c for c in customers if c.session_id not in results),
+                                               timeout)) from None
+        result = result_of(team, customer)
+        results[customer.session_id] = result
+        if on_finished is not None:
+            on_finished(result)
+    return {customer.session_id: results[customer.session_id] for customer in customers}
+
+
+class _ReportingCustomer(ScriptedCustomer):
+    """A scripted customer who reports the end of their session to ``on_end``."""
+
+    def __init__(self, session_id: str, turns: Iterable[str], on_end: Callable[[Customer], None]) -> None:
+        super().__init__(session_id, turns)
+        self._on_end = on_end
+
+    def end(self) -> None:
+        super().end()
+        self._on_end(self)

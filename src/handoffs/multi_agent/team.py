@@ -10,9 +10,11 @@ sessions never see each other's messages.
 The registrations themselves are :func:`register_seed_agents`, written as the seed writes its registration cell
 (``AIAgent.register(runtime, type=..., factory=lambda: AIAgent(...))`` then
 ``runtime.add_subscription(TypeSubscription(...))``, once per agent); notebook 06 runs it as a cell that a test keeps
-identical to this function. The prompts are the seed's, word for word (including its missing spaces between
-sentences). ``agents=`` picks which agent types this process hosts (a gRPC worker hosts some, another process the
-rest; :class:`HostedOnly` skips the others). This module wires things together; the behaviour lives in
+identical to this function. As in the seed, the tools are made once, before the registrations, and every session's
+agent instance shares them (a tool finds its session when it runs), so a new session costs only its agent
+instances. The prompts are the seed's, word for word (including its missing spaces between sentences). ``agents=``
+picks which agent types this process hosts (a gRPC worker hosts some, another process the rest;
+:class:`HostedOnly` skips the others). This module wires things together; the behaviour lives in
 :mod:`~handoffs.multi_agent.agents`.
 """
 
@@ -23,9 +25,9 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from autogen_core import (
     AgentId,
-    AgentInstantiationContext,
     AgentRuntime,
     AgentType,
+    MessageHandlerContext,
     SingleThreadedAgentRuntime,
     TopicId,
     TypeSubscription,
@@ -47,6 +49,7 @@ from .delegates import (
 )
 from .messages import ConfirmOrder, OrderConfirmation, UserLogin
 from .people import Customer, Customers, OperatorDesk, tell_customers_while_the_operator_is_awaited
+from .quiet_runtime import QuietRuntime
 from .tools import Ledger, refund_tools, sales_tools
 
 TRIAGE_PROMPT = (
@@ -81,17 +84,12 @@ ALL_AGENTS = (triage_agent_topic_type, sales_agent_topic_type, issues_and_repair
               human_agent_topic_type, user_topic_type)
 
 
-def current_session() -> str:
-    """The session id of the agent instance being created (its key: AutoGen makes one instance per session)."""
-    return AgentInstantiationContext.current_agent_id().key
-
-
-def ask_the_customer() -> Callable[[str], Any]:
-    """A ``confirm(question)`` for the agent being created: a direct request to this session's ``UserAgent``."""
-    runtime = AgentInstantiationContext.current_runtime()
-    me = AgentInstantiationContext.current_agent_id()
+def ask_the_customer(runtime: AgentRuntime) -> Callable[[str], Any]:
+    """A ``confirm(question)`` for tools of ``runtime``'s agents: a direct request to the calling session's
+    ``UserAgent`` (the caller is the agent whose message handler runs the tool)."""
 
     async def confirm(question: str) -> bool:
+        me = MessageHandlerContext.agent_id()
         answer = await runtime.send_message(ConfirmOrder(question=question), AgentId(user_topic_type, me.key), sender=me)
         return isinstance(answer, OrderConfirmation) and answer.confirmed
 
@@ -118,13 +116,21 @@ class Team:
 
 
 def new_runtime(recorder: Any = None) -> SingleThreadedAgentRuntime:
-    """A single-process runtime; with a recorder, its intervention handler sees every published message."""
+    """A single-process runtime; with a recorder, its intervention handler sees every published message.
+
+    It is a :class:`~handoffs.multi_agent.quiet_runtime.QuietRuntime`: AutoGen's runtime, minus serialising every
+    message for a log and traces nobody reads."""
     handlers = [recorder.autogen_intervention_handler()] if recorder is not None else None
-    return SingleThreadedAgentRuntime(intervention_handlers=handlers)
+    return QuietRuntime(intervention_handlers=handlers)
 
 
 async def register_seed_agents(runtime: AgentRuntime, team: Team, model_client: ChatCompletionClient,
                                triage_delegate_tools: Sequence[Tool] = TRIAGE_DELEGATE_TOOLS, **limits: Any) -> None:
+    # The work tools, made once like the seed's: each finds its session when it runs (the key of the agent calling
+    # it), so every session's agent instance shares them. execute_order asks that session's customer to confirm.
+    sales_work_tools = sales_tools(team.ledger, confirm=ask_the_customer(runtime))
+    refund_work_tools = refund_tools(team.ledger)
+
     # Register the triage agent: an agent type named like its topic type, and a factory. The runtime calls the
     # factory once per session (the session id is the agent's key), so sessions never share an agent instance.
     triage_agent_type = await AIAgent.register(
@@ -144,7 +150,7 @@ async def register_seed_agents(runtime: AgentRuntime, team: Team, model_client: 
     # Add subscriptions for the triage agent: it will receive messages published to its own topic only.
     await runtime.add_subscription(TypeSubscription(topic_type=triage_agent_topic_type, agent_type=triage_agent_type.type))
 
-    # Register the sales agent (its work tools are bound to this session's ledger and customer).
+    # Register the sales agent.
     sales_agent_type = await AIAgent.register(
         runtime,
         type=sales_agent_topic_type,
@@ -152,7 +158,7 @@ async def register_seed_agents(runtime: AgentRuntime, team: Team, model_client: 
             description="A sales agent.",
             system_message=SystemMessage(content=SALES_PROMPT),
             model_client=model_client,
-            tools=sales_tools(team.ledger, current_session(), ask_the_customer()),
+            tools=sales_work_tools,
             delegate_tools=[transfer_back_to_triage_tool],
             agent_topic_type=sales_agent_topic_type,
             user_topic_type=user_topic_type,
@@ -169,7 +175,7 @@ async def register_seed_agents(runtime: AgentRuntime, team: Team, model_client: 
             description="An issues and repairs agent.",
             system_message=SystemMessage(content=ISSUES_AND_REPAIRS_PROMPT),
             model_client=model_client,
-            tools=refund_tools(team.ledger, current_session()),
+            tools=refund_work_tools,
             delegate_tools=[transfer_back_to_triage_tool],
             agent_topic_type=issues_and_repairs_agent_topic_type,
             user_topic_type=user_topic_type,

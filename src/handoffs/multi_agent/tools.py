@@ -10,23 +10,30 @@ changes:
 * every order, lookup and refund is written to a :class:`Ledger` (one per team, entries tagged with the
   session id) instead of being printed, so tests and notebooks can check what was really done.
 
-Tools are made per session (:func:`sales_tools`, :func:`refund_tools`): AutoGen creates one agent instance per
-session key, and its factory builds that instance's tools bound to the session. No delegate tools here (see
-:mod:`handoffs.multi_agent.delegates`).
+A team builds its tools **once** (:func:`sales_tools`, :func:`refund_tools`), not once per session: AutoGen
+creates one agent instance per session key, and a tool finds its session when it runs, from the id of the agent
+whose message handler calls it (:func:`calling_session`). Give a session id instead to get tools fixed to one
+session (to try a tool by hand). :func:`schema_of` keeps each tool's JSON schema, which AutoGen's ``FunctionTool``
+rebuilds from pydantic on every ``.schema``. No delegate tools here (see :mod:`handoffs.multi_agent.delegates`).
 """
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
-from typing import Awaitable, Callable, List
+from typing import Any, Awaitable, Callable, Dict, List, Optional, Union
 
-from autogen_core.tools import FunctionTool, Tool
+from autogen_core import MessageHandlerContext
+from autogen_core.tools import FunctionTool, Tool, ToolSchema
 
 ITEM_ID = "item_132612938"
 """The item every lookup finds (the seed's stand-in for a product database)."""
 
 Confirm = Callable[[str], Awaitable[bool]]
 """Ask the session's customer a yes/no question; True when they said yes."""
+
+Session = Union[str, Callable[[], str]]
+"""A session id, or a function returning the session of the tool call being run."""
 
 
 @dataclass(frozen=True)
@@ -46,17 +53,29 @@ class Refund:
 
 @dataclass
 class Ledger:
-    """What the tools really did, across all sessions of a team."""
+    """What the tools really did, across all sessions of a team (``orders_of`` / ``refunds_of`` are indexed)."""
 
     orders: List[Order] = field(default_factory=list)
     refunds: List[Refund] = field(default_factory=list)
     lookups: List[tuple[str, str]] = field(default_factory=list)
+    _index: Dict[str, tuple[int, Any, Dict[str, list]]] = field(default_factory=dict, init=False, repr=False,
+                                                                compare=False)
 
     def orders_of(self, session_id: str) -> List[Order]:
-        return [o for o in self.orders if o.session_id == session_id]
+        return self._of("orders", self.orders, session_id)
 
     def refunds_of(self, session_id: str) -> List[Refund]:
-        return [r for r in self.refunds if r.session_id == session_id]
+        return self._of("refunds", self.refunds, session_id)
+
+    def _of(self, name: str, entries: list, session_id: str) -> list:
+        """Entries of one session, from an index brought up to date with whatever was appended since last time."""
+        indexed, last, by_session = self._index.get(name, (0, None, {}))
+        if indexed > len(entries) or (indexed and entries[indexed - 1] is not last):  # cleared or replaced: again
+            indexed, by_session = 0, {}
+        for entry in entries[indexed:]:
+            by_session.setdefault(entry.session_id, []).append(entry)
+        self._index[name] = (len(entries), entries[-1] if entries else None, by_session)
+        return list(by_session.get(session_id, ()))
 
     def as_dict(self) -> dict[str, list[dict[str, object]]]:
         """Plain data (a worker process writes this to a file for the notebook that started it)."""
@@ -67,27 +86,70 @@ class Ledger:
         }
 
 
-def sales_tools(ledger: Ledger, session_id: str, confirm: Confirm) -> List[Tool]:
-    """The sales agent's tools for one session: ``execute_order``."""
+def calling_session() -> str:
+    """The session of the tool call being run: the key of the agent whose message handler runs it."""
+    try:
+        return MessageHandlerContext.agent_id().key
+    except RuntimeError:
+        raise RuntimeError("This tool finds its session from the agent that calls it, so it runs only inside an "
+                           "agent's message handler; to try it by hand, build it for one session, e.g. "
+                           "refund_tools(Ledger(), 'my-session').") from None
+
+
+def _session_getter(session: Session) -> Callable[[], str]:
+    if callable(session):
+        return session
+    if not isinstance(session, str) or not session:
+        raise ValueError("A session must be a non-empty session id, or calling_session.")
+    return lambda: session
+
+
+def schema_of(tool: Tool) -> ToolSchema:
+    """``tool.schema``, computed once per tool object and then shared.
+
+    AutoGen's ``BaseTool.schema`` rebuilds the JSON schema from the tool's pydantic argument model on every access,
+    and every agent instance (one per session) reads the schemas of its tools and delegate tools. A tool's schema
+    depends only on what it was built with, so the first one is kept (a tool that cannot be weakly referenced is
+    simply asked every time).
+    """
+    try:
+        return _SCHEMAS[tool]
+    except KeyError:
+        schema = _SCHEMAS[tool] = tool.schema
+        return schema
+    except TypeError:
+        return tool.schema
+
+
+_SCHEMAS: "weakref.WeakKeyDictionary[Any, ToolSchema]" = weakref.WeakKeyDictionary()
+
+
+def sales_tools(ledger: Ledger, session: Session = calling_session, confirm: Optional[Confirm] = None) -> List[Tool]:
+    """The sales agent's tools: ``execute_order`` (``confirm`` asks the customer; without it, nobody confirms)."""
+    session_of = _session_getter(session)
 
     async def execute_order(product: str, price: int) -> str:
         summary = f"=== Order Summary ===\nProduct: {product}\nPrice: ${price}\nConfirm order? y/n"
-        confirmed = await confirm(summary)
+        session_id = session_of()
+        confirmed = await confirm(summary) if confirm is not None else False
         ledger.orders.append(Order(session_id, product, int(price), confirmed))
         return "Success" if confirmed else "User cancelled order."
 
     return [FunctionTool(execute_order, description="Price should be in USD.")]
 
 
-def refund_tools(ledger: Ledger, session_id: str) -> List[Tool]:
-    """The issues-and-repairs agent's tools for one session: ``execute_refund`` and ``look_up_item``."""
+def refund_tools(ledger: Ledger, session: Session = calling_session) -> List[Tool]:
+    """The issues-and-repairs agent's tools: ``execute_refund`` and ``look_up_item``."""
+    session_of = _session_getter(session)
 
-    def look_up_item(search_query: str) -> str:
-        ledger.lookups.append((session_id, search_query))
+    # Coroutines, though they do not wait for anything: AutoGen runs a plain function in a worker thread, where
+    # the calling agent (hence the session) is not known, and the thread hop costs more than the work.
+    async def look_up_item(search_query: str) -> str:
+        ledger.lookups.append((session_of(), search_query))
         return ITEM_ID
 
-    def execute_refund(item_id: str, reason: str = "not provided") -> str:
-        ledger.refunds.append(Refund(session_id, item_id, reason))
+    async def execute_refund(item_id: str, reason: str = "not provided") -> str:
+        ledger.refunds.append(Refund(session_of(), item_id, reason))
         return "success"
 
     return [

@@ -72,8 +72,10 @@ class RecordingModelClient(ChatCompletionClient):
         self.inner = inner
         self.recorder = recorder
         self.agent = agent
-        self._calls: dict[tuple[str, str], tuple[str, str, dict, bool]] = {}  # call id -> (agent, tool, args, offered)
+        # (conversation, call id) -> (agent, tool, args, offered), until the call's result is recorded
+        self._calls: dict[tuple[str, str], tuple[str, str, Mapping[str, Any], bool]] = {}
         self._results_seen: set[tuple[str, str]] = set()
+        self._offered: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple per distinct tool list, shared
 
     async def create(self, messages: Sequence[Any], *, tools: Sequence[Any] = [], tool_choice: Any = "auto",
                      json_output: Any = None, extra_create_args: Mapping[str, Any] = {},
@@ -115,7 +117,7 @@ class RecordingModelClient(ChatCompletionClient):
                 if key in self._results_seen:
                     continue
                 self._results_seen.add(key)
-                caller, tool, args, offered = self._calls.get(key, (actor, result.name, {}, True))
+                caller, tool, args, offered = self._calls.pop(key, (actor, result.name, {}, True))
                 self.recorder.add(ToolRunEvent, conversation, actor=caller, tool=tool, args=args,
                                   result=str(result.content), is_error=bool(result.is_error),
                                   refused=bool(result.is_error) and not offered, offered=offered)
@@ -123,6 +125,7 @@ class RecordingModelClient(ChatCompletionClient):
     def _record_call(self, conversation: str, actor: str, messages: Sequence[Any], tools: Sequence[Any],
                      result: CreateResult) -> None:
         offered = tuple(_tool_name(t) for t in tools)
+        offered = self._offered.setdefault(offered, offered)
         calls: tuple[ToolCallInfo, ...] = ()
         text = ""
         if isinstance(result.content, str):
@@ -130,7 +133,7 @@ class RecordingModelClient(ChatCompletionClient):
         else:
             calls = tuple(ToolCallInfo(c.name, _json_args(c.arguments), c.id) for c in result.content)
         for call in calls:
-            self._calls[(conversation, call.id)] = (actor, call.name, dict(call.args), call.name in offered)
+            self._calls[(conversation, call.id)] = (actor, call.name, call.args, call.name in offered)
         usage = result.usage
         system = "\n".join(m.content for m in messages if isinstance(m, SystemMessage))
         self.recorder.add(

@@ -14,7 +14,7 @@ from typing import Any, Literal, Mapping
 Role = Literal["user", "assistant", "operator"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     """Fields every event has: its place in the record and the conversation it belongs to."""
 
@@ -27,7 +27,7 @@ class Event:
         return _KINDS.get(type(self), type(self).__name__)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MessageEvent(Event):
     """A message a person sees: the customer's words, the bot's reply, or the human operator's reply.
 
@@ -39,7 +39,7 @@ class MessageEvent(Event):
     text: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ToolCallInfo:
     """One tool call the model asked for (the call, not its result)."""
 
@@ -48,7 +48,7 @@ class ToolCallInfo:
     id: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ModelCallEvent(Event):
     """One call to the model, with the prompt and tools *as actually sent* and what came back.
 
@@ -72,7 +72,7 @@ class ModelCallEvent(Event):
     output_tokens: int | None = None  # ... and what it wrote, as the model reported them (None: not reported)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ToolRunEvent(Event):
     """A tool call's outcome.
 
@@ -90,7 +90,7 @@ class ToolRunEvent(Event):
     offered: bool = True
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StepChangeEvent(Event):
     """The single agent moved from one step to another (``tool`` is the tool that moved it, if known)."""
 
@@ -99,7 +99,7 @@ class StepChangeEvent(Event):
     tool: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandoffEvent(Event):
     """One agent handed the conversation to another agent (``tool`` is the transfer tool, if known)."""
 
@@ -108,7 +108,7 @@ class HandoffEvent(Event):
     tool: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PublishEvent(Event):
     """A message published on an AutoGen runtime: who sent it (``"(outside)"`` for the host) to which topic."""
 
@@ -117,7 +117,7 @@ class PublishEvent(Event):
     message_type: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ErrorEvent(Event):
     """Something failed (a model call, a tool, a panel turn); ``message`` is what a person should read."""
 

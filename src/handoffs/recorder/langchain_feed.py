@@ -91,7 +91,7 @@ class RecordingMiddleware(AgentMiddleware):
         offered = tuple(_tool_name(t) for t in request.tools)
         calls = tuple(ToolCallInfo(c["name"], dict(c.get("args") or {}), c.get("id") or "") for c in message.tool_calls)
         for call in calls:
-            self._calls[(conversation, call.id)] = (step, call.name, dict(call.args), call.name in offered)
+            self._calls[(conversation, call.id)] = (step, call.name, call.args, call.name in offered)
         meta = message.response_metadata or {}
         usage = message.usage_metadata or {}
         self.recorder.add(

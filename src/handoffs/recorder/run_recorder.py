@@ -2,8 +2,10 @@
 
 Feeds (the LangChain middleware, the AutoGen intervention handler and model-client wrapper) call
 :meth:`RunRecorder.add`; everything else only reads. Subscribers are called with each new event, so panels
-update live. The recorder is thread-safe (LangChain may run tools in worker threads). It does not render
-anything and does not know any framework: see ``langchain_feed`` and ``autogen_feed`` for that.
+update live. The recorder is thread-safe (LangChain may run tools in worker threads). Events are kept in order
+and indexed by conversation, so a question about one conversation reads that conversation's events only, however
+many sessions were recorded. It does not render anything and does not know any framework: see
+``langchain_feed`` and ``autogen_feed`` for that.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ class RunRecorder:
 
     def __init__(self) -> None:
         self._events: list[Event] = []
+        self._by_conversation: dict[str, list[Event]] = {}
         self._subscribers: list[Subscriber] = []
         self._lock = threading.RLock()
         self._next_seq = 1
@@ -46,7 +49,8 @@ class RunRecorder:
             event = event_type(seq=self._next_seq, conversation=str(conversation), **values)
             self._next_seq += 1
             self._events.append(event)
-            subscribers = list(self._subscribers)
+            self._by_conversation.setdefault(event.conversation, []).append(event)
+            subscribers = list(self._subscribers) if self._subscribers else ()
         for callback in subscribers:
             try:
                 callback(event)
@@ -70,6 +74,7 @@ class RunRecorder:
         """Forget all events (subscribers stay; ``seq`` keeps growing so old numbers are never reused)."""
         with self._lock:
             self._events.clear()
+            self._by_conversation.clear()
 
     # ---- feeds (framework glue lives in separate modules, imported lazily) ----------------------
     def langchain_middleware(self, step_field: str = "current_step", default_step: str | None = None):
@@ -104,19 +109,16 @@ class RunRecorder:
 
     def conversations(self) -> list[str]:
         """Conversation ids in the order they first appeared."""
-        seen: dict[str, None] = {}
-        for event in self.events:
-            seen.setdefault(event.conversation, None)
-        return list(seen)
+        with self._lock:
+            return list(self._by_conversation)
 
     def latest_conversation(self) -> str | None:
-        events = self.events
-        return events[-1].conversation if events else None
+        with self._lock:
+            return self._events[-1].conversation if self._events else None
 
     def of_kind(self, event_type: type[E], conversation: str | None = None) -> list[E]:
         """All events of one type in one conversation, oldest first."""
-        conv = self._resolve(conversation)
-        return [e for e in self.events if isinstance(e, event_type) and e.conversation == conv]
+        return [e for e in self._of(conversation) if isinstance(e, event_type)]
 
     def transcript(self, conversation: str | None = None) -> list[MessageEvent]:
         return self.of_kind(MessageEvent, conversation)
@@ -189,8 +191,10 @@ class RunRecorder:
         return self.latest_conversation() if conversation is None else str(conversation)
 
     def _of(self, conversation: str | None) -> list[Event]:
-        conv = self._resolve(conversation)
-        return [e for e in self.events if e.conversation == conv]
+        """A copy of one conversation's events, oldest first."""
+        with self._lock:
+            conv = self._resolve(conversation)
+            return list(self._by_conversation.get(conv, ())) if conv is not None else []
 
 
 def _one_line(event: Event) -> str:

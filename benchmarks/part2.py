@@ -1,0 +1,151 @@
+"""Part 2: many concurrent seed-003 sessions — the kit against seed 003's agents on bare autogen-core.
+
+Each run is a fresh child process. The kit runs :func:`handoffs.multi_agent.crowd.run_crowd` exactly as notebook
+08 does (offline model, recorder on); the baseline runs :mod:`benchmarks.bare_seed003` (the seed's agent classes,
+a free model replaying the same conversations, no recorder). Both time from the first login until the runtime is
+idle, after a warm-up session of each kind. Memory per session is (peak RSS - RSS before the sessions) / sessions,
+measured in the child. At the largest size the kit's run is also checked for crossed messages with the checks
+notebook 08 prints (:func:`handoffs.multi_agent.crowd.find_crossings`).
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from typing import Any, Callable, Sequence
+
+from benchmarks.child import current_rss_kib, peak_rss_kib
+from benchmarks.harness import Stats, Table, Verdict, interleave, mib, ratio, run_child, seconds, times, values
+
+TARGET_RATIO = 1.25
+TARGET_LINEARITY = 1.1
+TARGET_MEMORY_RATIO = 1.5
+
+
+async def kit_sessions(count: int, check: bool = False, free_model: bool = False) -> dict[str, Any]:
+    """Child: ``count`` crowd sessions through the kit (the offline model, a recorder), as notebook 08 runs them.
+
+    ``free_model``: the baseline's replaying model instead of the offline model (to tell the model's cost from the
+    kit's plumbing; not a target)."""
+    from benchmarks.free_models import FixedModelClient
+    from handoffs.models import model_client
+    from handoffs.multi_agent.crowd import crowd_scripts, find_crossings, run_crowd
+    from handoffs.recorder import RunRecorder
+
+    client = FixedModelClient(inner=model_client()) if free_model else model_client()
+    await run_crowd(crowd_scripts(2), model_client=client, recorder=RunRecorder())  # warm-up (and learning)
+    if free_model:
+        client.inner = None
+    scripts = crowd_scripts(count)
+    gc.collect()
+    before, cpu = current_rss_kib(), time.process_time()
+    run = await run_crowd(scripts, model_client=client, recorder=RunRecorder())
+    result: dict[str, Any] = {"seconds": run.seconds, "cpu_seconds": time.process_time() - cpu,
+                              "rss_before_kib": before, "peak_rss_kib": peak_rss_kib()}
+    if check:
+        crossings = find_crossings(run, scripts)
+        result.update(no_crossing=crossings.none, crossing_report=crossings.describe())
+    return result
+
+
+async def bare_sessions(count: int, quiet: bool = False) -> dict[str, Any]:
+    """Child: the same ``count`` conversations on seed 003's agents on bare autogen-core (a free model).
+
+    ``quiet``: on the kit's QuietRuntime instead of AutoGen's (a diagnosis: how much of the difference is the
+    runtime's; not a target)."""
+    from autogen_core import SingleThreadedAgentRuntime
+
+    from benchmarks.bare_seed003 import run_bare_sessions
+    from benchmarks.free_models import FixedModelClient
+    from handoffs.models import model_client
+    from handoffs.multi_agent.crowd import crowd_scripts
+    from handoffs.multi_agent.quiet_runtime import QuietRuntime
+
+    runtime_class = QuietRuntime if quiet else SingleThreadedAgentRuntime
+    client = FixedModelClient(inner=model_client())
+    await run_bare_sessions(crowd_scripts(2), client, runtime_class)  # learns the answers, warms up like the kit
+    client.inner = None
+    scripts = crowd_scripts(count)
+    gc.collect()
+    before, cpu = current_rss_kib(), time.process_time()
+    elapsed = await run_bare_sessions(scripts, client, runtime_class)
+    return {"seconds": elapsed, "cpu_seconds": time.process_time() - cpu, "rss_before_kib": before,
+            "peak_rss_kib": peak_rss_kib()}
+
+
+def per_session_kib(run: dict[str, Any], count: int) -> float:
+    return (run["peak_rss_kib"] - run["rss_before_kib"]) / count
+
+
+def measure(sizes: Sequence[int] = (1000, 10000), repeats: int = 3,
+            progress: Callable[[str], None] = print) -> tuple[list[Table], list[Verdict]]:
+    """Run the kit and the baseline at each size, interleaved; return the tables and the verdicts."""
+    tables, verdicts, per_session = [], [], {}
+    largest = max(sizes)
+    for count in sizes:
+        variants = {
+            "kit": lambda: run_child("benchmarks.part2:kit_sessions", count=count, check=count == largest),
+            "bare": lambda: run_child("benchmarks.part2:bare_sessions", count=count),
+        }
+        if count == min(sizes):
+            variants["kit, free model"] = lambda: run_child("benchmarks.part2:kit_sessions", count=count,
+                                                            free_model=True)
+            variants["bare, quiet runtime"] = lambda: run_child("benchmarks.part2:bare_sessions", count=count,
+                                                                quiet=True)
+        runs = interleave(variants, repeats, lambda text: progress(f"part2 {count:,} sessions: {text}"))
+        kit, bare = Stats.of(values(runs["kit"], "seconds")), Stats.of(values(runs["bare"], "seconds"))
+        kit_cpu, bare_cpu = Stats.of(values(runs["kit"], "cpu_seconds")), Stats.of(values(runs["bare"], "cpu_seconds"))
+        kit_mem = Stats.of([per_session_kib(r, count) for r in runs["kit"]])
+        bare_mem = Stats.of([per_session_kib(r, count) for r in runs["bare"]])
+        kit_peak = Stats.of(values(runs["kit"], "peak_rss_kib"))
+        bare_peak = Stats.of(values(runs["bare"], "peak_rss_kib"))
+        table = Table(f"Part 2: {count:,} concurrent seed-003 sessions, one runtime ({repeats} runs each, interleaved)",
+                      ["variant", "time min", "time median", "CPU median", "per session", "sessions/s",
+                       "memory/session", "peak RSS"])
+        for name, stats, cpu, mem, peak in (
+                ("kit (offline model, recorder on)", kit, kit_cpu, kit_mem, kit_peak),
+                ("bare autogen-core (seed 003, free model)", bare, bare_cpu, bare_mem, bare_peak)):
+            table.add(name, seconds(stats.min), seconds(stats.median), seconds(cpu.median),
+                      f"{stats.median / count * 1000:.2f} ms", f"{count / stats.median:,.0f}", f"{mem.median:.1f} KiB",
+                      mib(peak.median))
+        table.add("ratio kit / bare", times(ratio(kit.min, bare.min)), times(ratio(kit.median, bare.median)),
+                  times(ratio(kit_cpu.median, bare_cpu.median)), "", "", times(ratio(kit_mem.median, bare_mem.median)),
+                  "")
+        if "kit, free model" in runs:
+            for name, label in (("kit, free model", "  diagnosis: kit with the baseline's free model"),
+                                ("bare, quiet runtime", "  diagnosis: bare on the kit's QuietRuntime")):
+                wall = Stats.of(values(runs[name], "seconds"))
+                cpu = Stats.of(values(runs[name], "cpu_seconds"))
+                table.add(label, seconds(wall.min), seconds(wall.median), seconds(cpu.median), "", "", "", "")
+                table.add("    ratio to bare", times(ratio(wall.min, bare.min)), times(ratio(wall.median, bare.median)),
+                          times(ratio(cpu.median, bare_cpu.median)), "", "", "", "")
+            table.notes.append("diagnosis rows (not targets): the kit with the baseline's replaying model is the "
+                               "kit's own plumbing without the offline model's cost; the baseline on QuietRuntime "
+                               "shows how much of AutoGen's runtime cost the kit's runtime avoids for both")
+        for run in runs["kit"]:
+            if "no_crossing" in run:
+                table.notes.append(f"crossing check of the kit's {count:,} sessions (notebook 08's checks): "
+                                   + ("no message crossed" if run["no_crossing"] else "MESSAGES CROSSED"))
+                table.notes.append("  " + run["crossing_report"].replace("\n", "\n    "))
+                break
+        tables.append(table)
+        per_session[count] = (kit.median / count, bare.median / count)
+        verdicts.append(Verdict(f"Part 2 kit/bare time at {count:,} sessions", ratio(kit.median, bare.median),
+                                TARGET_RATIO, "x"))
+        verdicts.append(Verdict(f"Part 2 kit/bare memory per session at {count:,}",
+                                ratio(kit_mem.median, bare_mem.median), TARGET_MEMORY_RATIO, "x"))
+        if count == largest:
+            crossed = [r for r in runs["kit"] if "no_crossing" in r and not r["no_crossing"]]
+            verdicts.append(Verdict(f"Part 2 runs of {count:,} sessions with a crossed message", len(crossed), 0))
+    small, large = min(sizes), max(sizes)
+    if small != large:
+        kit_growth = ratio(per_session[large][0], per_session[small][0])
+        bare_growth = ratio(per_session[large][1], per_session[small][1])
+        table = Table(f"Part 2: cost per session at {large:,} / at {small:,} sessions (medians)",
+                      ["variant", "per session growth"])
+        table.add("kit", times(kit_growth))
+        table.add("bare autogen-core", times(bare_growth))
+        tables.append(table)
+        verdicts.append(Verdict(f"Part 2 kit per-session cost at {large:,} / at {small:,}", kit_growth,
+                                TARGET_LINEARITY, "x"))
+    return tables, verdicts

@@ -1,0 +1,153 @@
+"""Many customers at once on one team, and the checks that no message crossed between their sessions.
+
+Notebook 08 and ``./kit bench part2`` run exactly this code, so the notebook's sessions per second are the
+benchmark's:
+
+* :func:`crowd_scripts` — ``count`` scripted customers, alternately wanting a refund and wanting to buy; every
+  customer names their own session (``c0042``) in their words, so a message that reached another session shows;
+* :func:`run_crowd` — one runtime, one team, one recorder (optional); all sessions opened at once and run to
+  their end; returns a :class:`CrowdRun` with the results and the wall-clock seconds;
+* :func:`find_crossings` — three independent checks (the customers' view, the ledger, the recorder) that every
+  message stayed in its session; returns a :class:`Crossings` whose :attr:`~Crossings.none` is True when none did.
+
+It drives sessions and checks them; the agents live in :mod:`~handoffs.multi_agent.agents`.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Optional, Sequence
+
+from autogen_core.models import ChatCompletionClient
+
+from .delegates import issues_and_repairs_agent_topic_type, sales_agent_topic_type
+from .sessions import SessionResult, default_model_client, run_many_sessions
+from .team import Team, build_team, new_runtime
+
+SALES_LINES = ("I want to buy something", "Roadrunners keep escaping from me at farm {name}",
+               "That sounds great, I'm in", "yes")
+REFUND_LINES = ("I want a refund", "My rocket skates {name} broke after one day", "No, that did not help",
+                "Yes, please refund me")
+SESSION_PREFIX = "c"
+
+
+def session_names(count: int) -> list[str]:
+    """``c0000``, ``c0001``, ... (at least four digits, more when ``count`` needs them)."""
+    width = max(4, len(str(max(count - 1, 0))))
+    return [f"{SESSION_PREFIX}{i:0{width}d}" for i in range(count)]
+
+
+def crowd_scripts(count: int) -> dict[str, list[str]]:
+    """Scripts for ``count`` customers: even sessions want a refund, odd ones want to buy."""
+    if count < 1:
+        raise ValueError("A crowd needs at least one customer (count >= 1).")
+    return {name: [line.format(name=name) for line in (SALES_LINES if i % 2 else REFUND_LINES)]
+            for i, name in enumerate(session_names(count))}
+
+
+def expected_agent(script: Sequence[str]) -> str:
+    """The specialist who should answer every turn of a crowd script."""
+    return sales_agent_topic_type if script[0] == SALES_LINES[0] else issues_and_repairs_agent_topic_type
+
+
+@dataclass
+class CrowdRun:
+    """One crowd run: the team it ran on, each session's result, and how long the sessions took."""
+
+    team: Team
+    results: dict[str, SessionResult]
+    seconds: float
+    recorder: Any = None
+
+    @property
+    def sessions_per_second(self) -> float:
+        return len(self.results) / self.seconds if self.seconds > 0 else float("inf")
+
+
+async def run_crowd(
+    scripts: Mapping[str, Sequence[str]],
+    *,
+    model_client: Optional[ChatCompletionClient] = None,
+    recorder: Any = None,
+    on_finished: Optional[Callable[[SessionResult], None]] = None,
+    timeout: float = 600.0,
+) -> CrowdRun:
+    """Build seed 003's team on a new runtime, run every scripted session at once, stop the runtime when idle.
+
+    ``seconds`` counts from opening the first session until the runtime is idle again (building the team is
+    not counted). ``on_finished(result)`` is called as each session ends (a progress bar counts them).
+    """
+    runtime = new_runtime(recorder)
+    team = await build_team(runtime, model_client or default_model_client(), recorder=recorder)
+    runtime.start()
+    started = time.perf_counter()
+    try:
+        results = await run_many_sessions(team, scripts, on_finished=on_finished, timeout=timeout)
+    except BaseException:
+        await runtime.stop()
+        raise
+    await runtime.stop_when_idle()
+    return CrowdRun(team, results, time.perf_counter() - started, recorder)
+
+
+@dataclass
+class Crossings:
+    """What :func:`find_crossings` found; every list names sessions (or events) where a message crossed."""
+
+    sessions: int
+    wrong_turns: list[str] = field(default_factory=list)
+    """Sessions that did not hear exactly their own lines answered by their own specialist."""
+    not_one_deal: list[str] = field(default_factory=list)
+    """Sessions whose ledger has not exactly one order or refund."""
+    foreign_reasons: list[str] = field(default_factory=list)
+    """Sessions with a refund whose reason names another session."""
+    foreign_events: list[int] = field(default_factory=list)
+    """``seq`` of recorder events whose text names a session other than their own."""
+    recorder_events: int = 0
+    paths: Counter = field(default_factory=Counter)
+    orders: int = 0
+    refunds: int = 0
+
+    @property
+    def none(self) -> bool:
+        return not (self.wrong_turns or self.not_one_deal or self.foreign_reasons or self.foreign_events)
+
+    def describe(self) -> str:
+        return "\n".join([
+            f"sessions with a wrong turn: {len(self.wrong_turns)}",
+            "paths: " + ", ".join(f"{agent} {count}" for agent, count in sorted(self.paths.items())),
+            f"orders: {self.orders}, refunds: {self.refunds}",
+            f"sessions with not exactly one order or refund: {len(self.not_one_deal)}",
+            f"refunds whose reason names another session: {len(self.foreign_reasons)}",
+            f"recorder events: {self.recorder_events}, events mentioning another session: {len(self.foreign_events)}",
+        ])
+
+
+def find_crossings(run: CrowdRun, scripts: Mapping[str, Sequence[str]]) -> Crossings:
+    """Check a crowd run three independent ways: the customers' view, the ledger, and the recorder."""
+    ledger = run.team.ledger
+    found = Crossings(sessions=len(scripts), orders=len(ledger.orders), refunds=len(ledger.refunds))
+    for name, script in scripts.items():
+        result = run.results.get(name)
+        expected = [expected_agent(script)] * len(script)
+        if result is None or result.handled_by != expected or [t.said for t in result.turns] != list(script):
+            found.wrong_turns.append(name)
+        if result is not None and result.handled_by:
+            found.paths[result.handled_by[0]] += 1
+        refunds = ledger.refunds_of(name)
+        if len(ledger.orders_of(name)) + len(refunds) != 1:
+            found.not_one_deal.append(name)
+        if any(name not in refund.reason for refund in refunds):
+            found.foreign_reasons.append(name)
+    if run.recorder is not None:
+        names = re.compile(rf"\b{SESSION_PREFIX}\d{{4,}}\b")
+        events = run.recorder.events
+        found.recorder_events = len(events)
+        for event in events:
+            text = getattr(event, "text", "")
+            if text and set(names.findall(text)) - {event.conversation}:
+                found.foreign_events.append(event.seq)
+    return found

@@ -1,0 +1,65 @@
+"""Each benchmark runs at a tiny size and measures what it says: the same conversations on both sides, no crossed
+message, real replies. These are not timing tests: no time is asserted anywhere (benchmarks print, they never
+judge a run by its speed; see ``./kit bench``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks import decisions, grpc_start, kernel, notebooks, part1, part2
+from benchmarks.harness import Stats, Table, Verdict, percentile
+
+
+def test_statistics_and_tables():
+    assert Stats.of([3.0, 1.0, 2.0]) == Stats(min=1.0, median=2.0, count=3)
+    assert percentile(list(range(1, 101)), 0.5) == 50 and percentile(list(range(1, 101)), 0.99) == 99
+    assert Verdict("x", 1.2, 1.25).met and not Verdict("x", 1.3, 1.25).met
+    table = Table("T", ["variant", "time"])
+    table.add("kit", "1.00 s")
+    assert table.render().splitlines() == ["## T", "variant    time", "-------  ------", "kit      1.00 s"]
+
+
+async def test_part2_kit_and_bare_hold_the_same_conversations_and_nothing_crosses():
+    kit = await part2.kit_sessions(count=6, check=True)
+    assert kit["no_crossing"] and "sessions with a wrong turn: 0" in kit["crossing_report"]
+    assert kit["peak_rss_kib"] > 0 and kit["rss_before_kib"] > 0
+    free = await part2.kit_sessions(count=4, free_model=True)  # the replaying model answers every kit call
+    assert free["seconds"] > 0
+    bare = await part2.bare_sessions(count=6)  # the replay table holds every call of the bare agents too
+    assert bare["seconds"] > 0 and bare["cpu_seconds"] > 0
+
+
+def test_part1_kit_and_bare_make_the_same_tool_calls():
+    result = part1.conversations(count=3, repeats=1)
+    assert result["same_conversations"]
+    assert result["paths"][0] == ["record_issue", "resolve_billing", "end_conversation"]
+    assert {name: len(runs) for name, runs in result["runs"].items()} == {
+        "kit": 1, "kit, no recorder": 1, "bare": 1, "kit, fixed model": 1}
+
+
+async def test_decisions_replay_the_walkthroughs_requests_through_both_adapters():
+    result = await decisions.latencies(rounds=1)
+    assert result["requests"]["langchain"] >= 9 and result["requests"]["autogen"] >= 12
+    assert len(result["samples"]["autogen kit"]) == result["requests"]["autogen"]
+    assert len(result["samples"]["langchain bare"]) == result["requests"]["langchain"]
+
+
+def test_kernel_benchmark_gets_notebook_00s_first_reply():
+    cells = kernel.first_reply_cells()
+    assert "report()" in cells[0] and ".invoke(" in cells[-1]
+    result = kernel.start_and_run(cells)
+    assert result["ready_seconds"] > 0 and "billing" in " ".join(result["last_output"])
+
+
+def test_notebooks_benchmark_runs_nbval_and_reads_each_notebooks_time(tmp_path):
+    result = notebooks.run_nbval([notebooks.trivial_notebook(tmp_path)])
+    assert result["passed"] and "1 passed" in result["summary"]
+    assert len(result["per_notebook"]) == 1 and list(result["per_notebook"].values())[0] > 0
+
+
+@pytest.mark.grpc
+async def test_grpc_benchmark_starts_and_stops_both_clusters():
+    kit = await grpc_start.kit_cluster()
+    assert kit["alive"] == ["host", "worker-1", "worker-2"]
+    bare = await grpc_start.bare_cluster()
+    assert bare["seconds"] > 0 and bare["stop_seconds"] >= 0
