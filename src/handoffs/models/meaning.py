@@ -87,6 +87,13 @@ _KNOWN_EN = sorted({w for e in lexicon.CONCEPTS.values() for w in (*e.strong, *e
 _PHRASE_WORDS = sorted({w for pattern, _, _ in lexicon.PHRASES for w in re.findall(r"(?<![\\?])\b[a-z]{4,}\b", pattern.pattern)}
                        | {"speak", "talk", "connect", "transfer", "please", "manager", "supervisor"})
 _STRONG_KO = sorted({w for e in lexicon.CONCEPTS.values() for w in e.ko_strong if len(w) >= 2})
+_EN_BY_FIRST_LETTER: dict[str, tuple[str, ...]] = {}
+for _word in sorted({*_KNOWN_EN, *_PHRASE_WORDS}):
+    _EN_BY_FIRST_LETTER[_word[0]] = _EN_BY_FIRST_LETTER.get(_word[0], ()) + (_word,)
+_KO_BY_MASK: dict[tuple[int, str], tuple[str, ...]] = {}
+for _word in _STRONG_KO:
+    for _key in [(i, _word[:i] + "*" + _word[i + 1:]) for i in range(len(_word))]:
+        _KO_BY_MASK[_key] = _KO_BY_MASK.get(_key, ()) + (_word,)
 # Last syllables of verb forms ('꺼져', '살게', '하자'): such entries are not looked for inside other words.
 _VERBAL_ENDINGS = frozenset("지져졌진짐기겨김겼추춰춤췄려림게래까야치쳐칠친침가요는다고어었슬하해와움줘주혔힌러자")
 # Text-speak, read as the words it stands for ("talk 2 ur supervisor", "pls", "ppl").
@@ -122,7 +129,7 @@ def _correction(word: str) -> str | None:
     if len(word) < 4 or word in _EN_IGNORED or en_stem(word) in _ENGLISH:
         return None
     # An inflection ('service' ~ 'serviced') is another word, not a typo.
-    near = next((known for known in (*_KNOWN_EN, *_PHRASE_WORDS) if known != word and not known.startswith(word)
+    near = next((known for known in _EN_BY_FIRST_LETTER.get(word[0], ()) if known != word and not known.startswith(word)
                  and not word.startswith(known) and near_miss(word, known)), None)
     # Only a word one letter from a known one needs the dictionary (loaded then, once): most words never do.
     return near if near is not None and word not in _english_words() else None
@@ -159,9 +166,24 @@ def _korean_word(word: str) -> list[tuple[str, float, int, int]]:
                 found += [(concept, weight, start, start + size) for concept, weight in _KOREAN[piece]]
     if found:
         return found
-    stem = ko_stem(word)
-    typo = next((known for known in _STRONG_KO if abs(len(known) - len(stem)) <= 1 and near_miss(stem, known)), None)
+    typo = _korean_typo(ko_stem(word))
     return [(concept, weight * 0.8, 0, len(word)) for concept, weight in _KOREAN[typo]] if typo else []
+
+
+def _masks(word: str) -> list[tuple[int, str]]:
+    """The word with each syllable in turn hidden: the keys of words one syllable apart."""
+    return [(i, word[:i] + "*" + word[i + 1:]) for i in range(len(word))]
+
+
+@lru_cache(maxsize=8192)
+def _korean_typo(stem: str) -> str | None:
+    """The Korean entry ``stem`` is a one-syllable typo of, looked up by the syllables they share (not by trying
+    every entry): Korean typos keep the word's length and change one syllable (see ``text.near_miss``)."""
+    for key in _masks(stem):
+        for known in _KO_BY_MASK.get(key, ()):
+            if near_miss(stem, known):
+                return known
+    return None
 
 
 # --- reading ----------------------------------------------------------------------------------------------------
@@ -199,7 +221,7 @@ def _people(raw: list[Mention], text: str) -> list[Mention]:
     return out
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=2048)
 def read(text: str) -> Reading:
     """What ``text`` says: its language and its concept mentions (see the module docstring)."""
     text = readable(text)

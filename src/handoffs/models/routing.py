@@ -96,7 +96,7 @@ BASIC_STOPWORDS = frozenset("""the a an and or of to for with it its is are be a
     user customer user's customer's""".split())
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def word_keys(text: str, drop: frozenset[str] = _GENERIC_WORDS) -> frozenset[str]:
     """Content words of ``text`` as comparable keys (English stems, Korean stems), ``drop`` words left out."""
     keys = set()

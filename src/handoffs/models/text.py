@@ -52,7 +52,7 @@ def language_of(text: str) -> str | None:
 _KO_PREDICATE = re.compile(r"[\uac00-\ud7a3](?:요|다|까|죠|네|나|지|어|아|해|래|게)(?=[\s.!?~ㅠㅜㅋㅎ^;,]*$)|습니다|세요")
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def tokens(text: str) -> tuple[Token, ...]:
     """The words of ``text``, in order, lower-cased (underscores and hyphens separate words)."""
     lowered = text.lower().replace("_", " ").replace("’", "'")
@@ -139,7 +139,7 @@ _CONFUSABLE_VOWELS = ({"\u1162", "\u1166"}, {"\u1164", "\u1168"}, {"\u116b", "\u
                       {"\u116c", "\u116f"}, {"\u1174", "\u1175"})
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def near_miss(typed: str, known: str) -> bool:
     """Is ``typed`` a plausible typo of ``known``? English: one edit in a word of 5+ letters, same first letter. Korean: in a two-syllable word only a commonly confused vowel ('결재' for '결제'); in a longer
     one, one syllable off in its vowel or final consonant ('로그잉' for '로그인', but not '사이즈' for '사이트').

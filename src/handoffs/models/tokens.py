@@ -104,7 +104,7 @@ def _encoder():
     return _offline_cl100k() if _counter == "cl100k" else _cached_tiktoken()
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def count_tokens(text: str) -> TokenCount:
     """Count the tokens of ``text`` and say how they were counted (cached: prompts repeat on every call)."""
     encoder = _encoder()
