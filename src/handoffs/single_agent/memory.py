@@ -33,6 +33,7 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 
 LOCK_WAIT_S = 120.0
 LOCK_SLOTS = 2**20  # byte offsets of the lock file: one per thread id (hashed)
+SETUP_ATTEMPTS = 100
 TEXTS = {  # what a learner reads (one place, for translation)
     "forked": "Another process saved a turn of conversation {thread!r} in {db} while this turn ran, so this turn's "
               "answer was not saved: send the message again (ask() takes turns; agent.invoke from two processes does "
@@ -62,6 +63,22 @@ class GuardedSqliteSaver(SqliteSaver):
             self._time_travel.add((str(config["configurable"]["thread_id"]),
                                    config["configurable"].get("checkpoint_ns", ""), wanted))
         return super().get_tuple(config)
+
+    def setup(self) -> None:
+        """Create LangGraph's tables once — one process at a time. Two processes opening a new file at once both run
+        ``PRAGMA journal_mode=WAL``; SQLite answers the second "database is locked" at once, whatever the timeout."""
+        if self.is_setup:
+            return
+        # Not under turn_lock: POSIX drops every lock a process holds on a file when any handle to it closes, so a
+        # lock taken and released here would release the turn that ask() is holding. Retrying is enough.
+        for attempt in range(SETUP_ATTEMPTS):
+            try:
+                super().setup()
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or attempt == SETUP_ATTEMPTS - 1:
+                    raise
+                time.sleep(0.05)
 
     def put(self, config: Any, checkpoint: Any, metadata: Any, new_versions: Any) -> Any:
         thread_id = str(config["configurable"]["thread_id"])
