@@ -1,4 +1,5 @@
-"""``python kit.py lab --no-browser`` prints a link that opens notebook 00 (not the Launcher), checked in Chromium.
+"""``python kit.py lab --no-browser`` prints a link that opens notebook 00 (not the Launcher), checked in Chromium;
+with ``--lang ko`` the Korean edition's notebook 00 (``notebooks/ko/``).
 
 The kit is started exactly as a learner starts it (through ``kit.py``), on a free loopback port, with Jupyter's
 config, runtime, workspace and settings folders in a temporary directory; the printed URL is opened in headless
@@ -25,12 +26,16 @@ CURRENT_TAB = """() => { const tab = document.querySelector('.lm-DockPanel-tabBa
   return tab ? tab.textContent : ''; }"""
 
 
-def test_the_printed_lab_url_opens_notebook_00(page, tmp_path):
+@pytest.mark.parametrize("lang, notebook, heading", [
+    ([], "notebooks/00_start_here.ipynb", "00 — Start here"),
+    (["--lang", "ko"], "notebooks/ko/00_start_here.ipynb", "00 — 여기서 시작해요"),  # the Korean edition's 00
+])
+def test_the_printed_lab_url_opens_notebook_00(page, tmp_path, lang, notebook, heading):
     port = free_port()
     env = Lab(REPO / "notebooks", tmp_path)._environment()  # temporary Jupyter folders, the news toast off
     log = tmp_path / "kit-lab.log"
     with open(log, "w") as out:
-        process = subprocess.Popen([sys.executable, str(REPO / "kit.py"), "lab", "--no-browser", "--ip=127.0.0.1",
+        process = subprocess.Popen([sys.executable, str(REPO / "kit.py"), "lab", *lang, "--no-browser", "--ip=127.0.0.1",
                                     f"--port={port}", f"--LabApp.user_settings_dir={tmp_path / 'settings'}",
                                     f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}"],
                                    cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
@@ -42,12 +47,12 @@ def test_the_printed_lab_url_opens_notebook_00(page, tmp_path):
             url = found.group(0) if found else None
             time.sleep(0.3)
         assert url, f"kit.py lab printed no URL:\n{log.read_text()[-3000:]}"
-        assert url.startswith(f"http://127.0.0.1:{port}/lab/tree/notebooks/00_start_here.ipynb?token=")
+        assert url.startswith(f"http://127.0.0.1:{port}/lab/tree/{notebook}?token=")
         page.goto(url)
         page.wait_for_function(f"() => ({CURRENT_TAB})().includes('00_start_here.ipynb')", timeout=90_000)
-        page.wait_for_selector(".jp-NotebookPanel h1:has-text('00 — Start here')", timeout=60_000)
+        page.wait_for_selector(f".jp-NotebookPanel h1:has-text('{heading}')", timeout=60_000)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "kit-lab-start.png"))
+        page.screenshot(path=str(ARTIFACTS / f"kit-lab-start{'-' + lang[-1] if lang else ''}.png"))
     finally:
         try:
             os.killpg(process.pid, signal.SIGTERM)

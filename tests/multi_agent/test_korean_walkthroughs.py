@@ -62,3 +62,24 @@ async def test_a_korean_greeting_is_answered_in_korean_without_a_handoff(recorde
                                         session_id="ko-g")
     assert recorder.handoffs("ko-g") == []
     assert HANGUL.search(result.turns[0].reply) and result.turns[0].reply.endswith("?")
+
+
+async def test_a_korean_customer_confirms_the_order_in_korean(recorder):
+    for answer, confirmed in [("네", True), ("예, 주문해 주세요", True), ("아니요", False), ("y", True)]:
+        result = await run_scripted_session(SALES_KO, model_client=OfflineModelClient(), recorder=recorder,
+                                            session_id=f"ko-{answer}", confirmations=[answer])
+        assert [o.confirmed for o in result.orders] == [confirmed], answer
+
+
+async def test_a_korean_crowd_never_crosses_and_a_crossing_with_a_particle_is_found():
+    from handoffs.multi_agent.crowd import crowd_scripts, find_crossings, run_crowd
+    from handoffs.recorder import MessageEvent, RunRecorder
+
+    scripts = crowd_scripts(6, language="ko")
+    assert scripts["c0001"][1].startswith("c0001 ") and _all_korean(scripts["c0000"])
+    crowd = await run_crowd(scripts, model_client=OfflineModelClient(), recorder=RunRecorder())
+    crossings = find_crossings(crowd, scripts)
+    assert crossings.none and dict(crossings.paths) == {"IssuesAndRepairsAgent": 3, "SalesAgent": 3}
+    assert _all_korean(t.reply for result in crowd.results.values() for t in result.turns)
+    crowd.recorder.add(MessageEvent, "c0000", role="assistant", actor="SalesAgent", text="c0001가 주문한 건이에요")
+    assert find_crossings(crowd, scripts).foreign_events  # "c0001가": a name with a Korean particle attached

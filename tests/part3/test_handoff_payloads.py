@@ -1,6 +1,10 @@
 """What a handoff carries: the note instead of the history costs the next agent fewer tokens and goes as right."""
 
+import re
+
 import pytest
+
+from autogen_core.models import UserMessage
 
 from handoffs.models import OfflineModelClient
 from handoffs.part3.carrying import run_carrying, went_right
@@ -61,6 +65,17 @@ async def test_the_hook_runs_before_the_specialist_and_a_failing_one_loses_nothi
     assert len(survived.run.refunds) == len(hooked.run.refunds) == 1
 
 
+@pytest.mark.parametrize("said, found", [
+    ("주문 번호는 A-1001이에요", ["A-1001"]),          # a Korean particle right after the number
+    ("A-2002번 주문이 안 왔어요", ["A-2002"]),
+    ("Order A-1001, and A-2002.", ["A-1001", "A-2002"]),
+    ("order XA-1001 or A-10012", []),                  # not an order number on its own
+])
+async def test_the_hook_finds_order_numbers_with_korean_particles_attached(said, found):
+    added = await look_up_order(None, [UserMessage(content=said, source="User")], "IssuesAndRepairsAgent")
+    assert [n for n in ("A-1001", "A-2002") if any(n in m.content for m in added)] == found
+
+
 async def test_two_delegates_in_one_response_hand_off_once():
     note = {"reason": "both", "summary": "buy and return"}
     script = OfflineModelClient(script=[[{"tool": "transfer_to_sales_agent", "args": note},
@@ -68,3 +83,14 @@ async def test_two_delegates_in_one_response_hand_off_once():
     carried = await run_carrying("two", ["buy or a person"], history_filter=whole_history, model_client=script)
     assert carried.run.handoffs == [("TriageAgent", "SalesAgent")]
     assert [t.handled_by for t in carried.run.turns] == ["SalesAgent"]
+
+
+async def test_a_broken_routine_is_found_whichever_language_the_reasons_are_in(monkeypatch):
+    lines, confirmations = CONVERSATIONS["long ko"]
+    found = {}
+    for language in ("en", "ko"):  # the model's reasons follow the kit's language; "went right?" must not care
+        monkeypatch.setattr("handoffs.i18n._chosen", language)
+        whole = await run_carrying("whole", lines, history_filter=whole_history, confirmations=confirmations)
+        no_tools = await run_carrying("no tools", lines, history_filter=remove_all_tools, confirmations=confirmations)
+        found[language] = [re.findall(r"\d+", problem) for problem in went_right(no_tools, whole)]
+    assert found["ko"] == found["en"] and any(found["en"]), found  # the same turns, with other routine steps

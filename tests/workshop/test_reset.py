@@ -11,6 +11,8 @@ import shutil
 import subprocess
 import sys
 
+import pytest
+
 from workshop_helpers import no_bash_path, run_kit
 
 NB = "03_under_the_hood.ipynb"
@@ -69,7 +71,8 @@ def test_learner_copies_are_not_run_as_kit_notebooks(kit_checkout, tmp_path):
 
 def test_bad_names_get_one_sentence_and_change_nothing(kit_checkout, tmp_path):
     root, path = kit_checkout, no_bash_path(tmp_path, "git")
-    before = {p.name: p.read_bytes() for p in (root / "notebooks").iterdir()}
+    files = lambda: {p: p.read_bytes() for p in (root / "notebooks").rglob("*") if p.is_file()}  # noqa: E731
+    before = files()
     for args, expected in [(["../../etc/passwd"], "no committed notebook called '../../etc/passwd'"),
                            (["99"], "no committed notebook called '99'"),
                            (["0"], "no committed notebook called '0'"),
@@ -78,7 +81,7 @@ def test_bad_names_get_one_sentence_and_change_nothing(kit_checkout, tmp_path):
         result = run_kit(root, "reset", *args, path=path)
         assert result.returncode == 2 and expected in result.stderr, (args, result.stderr)
         assert len(result.stderr.strip().splitlines()) == 1
-    assert {p.name: p.read_bytes() for p in (root / "notebooks").iterdir()} == before
+    assert files() == before
 
 
 def test_without_git_history_reset_says_what_to_do(kit_checkout, tmp_path):
@@ -86,3 +89,26 @@ def test_without_git_history_reset_says_what_to_do(kit_checkout, tmp_path):
     result = run_kit(kit_checkout, "reset", "03", path=no_bash_path(tmp_path))
     assert result.returncode == 2
     assert "needs git" in result.stderr or "not a git clone" in result.stderr
+
+
+def test_the_korean_edition_is_reset_by_its_folder_and_keeps_the_learners_copy_there(kit_checkout, tmp_path):
+    root, path = kit_checkout, no_bash_path(tmp_path, "git")
+    korean, english = root / "notebooks" / "ko" / NB, root / "notebooks" / NB
+    if not korean.exists():
+        pytest.skip("no Korean edition of notebook 03 in this checkout")
+    committed, english_before = korean.read_bytes(), english.read_bytes()
+    korean.write_text("내가 고친 노트북")
+    result = run_kit(root, "reset", "ko/03", path=path)
+    assert result.returncode == 0, result.stderr
+    assert korean.read_bytes() == committed and english.read_bytes() == english_before
+    copies = sorted((root / "notebooks" / "ko").glob("03_under_the_hood.mine-*.ipynb"))
+    assert len(copies) == 1 and copies[0].read_text() == "내가 고친 노트북"
+    assert mine(root, "03_under_the_hood") == []  # the English folder got no copy
+    assert f"ko/{NB}: back to its committed version" in result.stdout
+    (root / "notebooks" / "ko" / "01_the_idea_without_a_framework.ipynb").unlink()
+    assert run_kit(root, "reset", path=path).returncode == 0  # all notebooks, both editions
+    assert (root / "notebooks" / "ko" / "01_the_idea_without_a_framework.ipynb").is_file()
+    for name in ("notebooks/ko/03", "ko\\03_under_the_hood.ipynb", str(root / "notebooks" / "ko" / NB)):
+        assert run_kit(root, "reset", name, path=path).returncode == 0, name
+    wrong = run_kit(root, "reset", "fr/03", path=path)
+    assert wrong.returncode == 2 and "no committed notebook called 'fr/03'" in wrong.stderr

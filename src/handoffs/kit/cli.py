@@ -100,14 +100,14 @@ def cmd_execute(args: List[str]) -> int:
         for path in chosen:
             if not (path.is_file() and path.suffix == ".ipynb"):
                 raise KitError(f"Not a notebook file: {path.name}; give paths like notebooks/02_*.ipynb.")
-        chosen.sort(key=lambda p: p.name)
+        chosen.sort(key=lambda p: (p.parent.name == "ko", p.name))
     else:
         chosen = notebooks.all_notebooks()
     if not chosen:
         raise KitError("There are no notebooks to execute.")
     env = {**kit_env.ensure_venv(), **notebooks.REPRODUCIBLE}
     for notebook in chosen:
-        phase(f"execute {notebook.name}")
+        phase(f"execute {notebooks.display_name(notebook)}")
         status = _run(notebooks.execute_command(str(venv_python()), notebook), env)
         if status != 0:
             phase()
@@ -163,8 +163,8 @@ COMMANDS: Dict[str, Tuple[Callable[[List[str]], int], str]] = {
                      "(e.g. --no-browser, --port 8899)"),
     "preflight": (cmd_preflight, "preflight [--lang ko]  is this laptop ready? Python, .venv, packages, a kernel, the "
                                  "offline model, ports, disk (a few seconds; installs nothing)"),
-    "reset": (cmd_reset, "reset [NOTEBOOK]       put a notebook (e.g. 03) or all of them back as committed; your "
-                         "version is kept beside it"),
+    "reset": (cmd_reset, "reset [NOTEBOOK]       put a notebook (e.g. 03, or ko/03 in Korean) or all of them back as "
+                         "committed; your version is kept beside it"),
     "slides": (cmd_slides, "slides [--pdf] [--lang en] [--port N] [--no-serve]\n                         build the "
                            "workshop decks from the code and real runs, serve them on 127.0.0.1; --pdf: handouts"),
     "test": (cmd_test, "test [GROUP] [ARGS...] run the tests (all, or a GROUP: " + " ".join(testing.GROUPS)

@@ -29,6 +29,7 @@ GROUPS: Dict[str, Tuple[str, ...]] = {
     "workshop": ("tests/workshop",),
     "i18n": ("tests/i18n",),
     "notebooks": (),
+    "editions": ("tests/test_notebook_editions.py",),
     "packaging": ("tests/test_*.py",),
 }
 
@@ -61,13 +62,14 @@ def pytest_arguments(group: str) -> List[str]:
         if not paths and group != "notebooks":
             raise KitError(f"Group '{group}' has no tests yet (nothing exists at {', '.join(GROUPS[group])}).")
     elif (ROOT / group.split("::")[0]).exists():
-        paths, nbval = [group], group.split("::")[0].endswith(".ipynb")
+        target = ROOT / group.split("::")[0]  # a notebook, or a folder of them (notebooks/ko/), runs under nbval
+        paths, nbval = [group], target.suffix == ".ipynb" or (target.is_dir() and any(target.glob("*.ipynb")))
     else:
         raise KitError(f"Unknown test group or path '{group}': use one of {', '.join(GROUPS)}, or a path under tests/.")
     if group in ("all", "notebooks"):
         notebooks = [str(Path(nb).relative_to(ROOT)).replace("\\", "/") for nb in all_notebooks()]
         if not notebooks and group == "notebooks":
-            raise KitError("There are no notebooks in notebooks/.")
+            raise KitError("There are no notebooks in notebooks/ (or notebooks/ko/).")
         paths += notebooks
         nbval = nbval and bool(notebooks)
     if not nbval:  # nbval's plugin imports nbformat and jsonschema (~3 s of start-up): not loaded without notebooks

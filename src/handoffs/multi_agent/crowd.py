@@ -3,8 +3,9 @@
 Notebook 08 and ``./kit bench part2`` run exactly this code, so the notebook's sessions per second are the
 benchmark's:
 
-* :func:`crowd_scripts` — ``count`` scripted customers, alternately wanting a refund and wanting to buy; every
-  customer names their own session (``c0042``) in their words, so a message that reached another session shows;
+* :func:`crowd_scripts` — ``count`` scripted customers, alternately wanting a refund and wanting to buy, in English
+  or Korean (:data:`CROWD_LINES`); every customer names their own session (``c0042``) in their words, so a message
+  that reached another session shows;
 * :func:`run_crowd` — one runtime, one team, one recorder (optional); all sessions opened at once and run to
   their end; returns a :class:`CrowdRun` with the results and the wall-clock seconds;
 * :func:`find_crossings` — three independent checks (the customers' view, the ledger, the recorder) that every
@@ -27,10 +28,16 @@ from .delegates import issues_and_repairs_agent_topic_type, sales_agent_topic_ty
 from .sessions import SessionResult, default_model_client, run_many_sessions
 from .team import Team, build_team, new_runtime
 
-SALES_LINES = ("I want to buy something", "Roadrunners keep escaping from me at farm {name}",
-               "That sounds great, I'm in", "yes")
-REFUND_LINES = ("I want a refund", "My rocket skates {name} broke after one day", "No, that did not help",
-                "Yes, please refund me")
+CROWD_LINES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "en": (("I want to buy something", "Roadrunners keep escaping from me at farm {name}",
+            "That sounds great, I'm in", "yes"),
+           ("I want a refund", "My rocket skates {name} broke after one day", "No, that did not help",
+            "Yes, please refund me")),
+    "ko": (("뭔가 사고 싶어요", "{name} 농장에서 로드러너가 자꾸 도망가요", "좋네요, 살게요", "네"),
+           ("환불받고 싶어요", "로켓 스케이트 {name} 모델이 하루 만에 고장 났어요", "아니요, 소용없어요", "네, 환불해 주세요")),
+}
+"""The customers' language -> (what a buyer says, what a refunder says); ``{name}`` is the customer's session."""
+SALES_LINES, REFUND_LINES = CROWD_LINES["en"]
 SESSION_PREFIX = "c"
 
 
@@ -40,17 +47,21 @@ def session_names(count: int) -> list[str]:
     return [f"{SESSION_PREFIX}{i:0{width}d}" for i in range(count)]
 
 
-def crowd_scripts(count: int) -> dict[str, list[str]]:
-    """Scripts for ``count`` customers: even sessions want a refund, odd ones want to buy."""
+def crowd_scripts(count: int, language: str = "en") -> dict[str, list[str]]:
+    """Scripts for ``count`` customers speaking ``language``: even sessions want a refund, odd ones want to buy."""
     if count < 1:
         raise ValueError("A crowd needs at least one customer (count >= 1).")
-    return {name: [line.format(name=name) for line in (SALES_LINES if i % 2 else REFUND_LINES)]
+    if language not in CROWD_LINES:
+        raise ValueError(f"No crowd speaks {language!r}: choose one of {', '.join(CROWD_LINES)}.")
+    sales, refund = CROWD_LINES[language]
+    return {name: [line.format(name=name) for line in (sales if i % 2 else refund)]
             for i, name in enumerate(session_names(count))}
 
 
 def expected_agent(script: Sequence[str]) -> str:
-    """The specialist who should answer every turn of a crowd script."""
-    return sales_agent_topic_type if script[0] == SALES_LINES[0] else issues_and_repairs_agent_topic_type
+    """The specialist who should answer every turn of a crowd script (in any of the crowd's languages)."""
+    buyers_first_words = {sales[0] for sales, _ in CROWD_LINES.values()}
+    return sales_agent_topic_type if script[0] in buyers_first_words else issues_and_repairs_agent_topic_type
 
 
 @dataclass
@@ -143,7 +154,8 @@ def find_crossings(run: CrowdRun, scripts: Mapping[str, Sequence[str]]) -> Cross
         if any(name not in refund.reason for refund in refunds):
             found.foreign_reasons.append(name)
     if run.recorder is not None:
-        names = re.compile(rf"\b{SESSION_PREFIX}\d{{4,}}\b")
+        # not \b: a Korean particle may follow a name without a space ("c0042가"), and \b sees no boundary there
+        names = re.compile(rf"(?<![A-Za-z0-9_]){SESSION_PREFIX}[0-9]{{4,}}(?![0-9])")
         events = run.recorder.events
         found.recorder_events = len(events)
         for event in events:

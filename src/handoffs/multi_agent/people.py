@@ -27,6 +27,7 @@ from typing import Any, Callable, Iterable, Iterator, List
 from autogen_core.models import LLMMessage
 
 from handoffs.loops import call_on_loop, resolve
+from handoffs.models.cues import says_yes
 from handoffs.text_safety import readable
 
 from .customer_text import CUSTOMER_TEXT
@@ -36,6 +37,11 @@ EXIT_WORD = "exit"
 
 NO_OPERATOR_YET = "no operator has answered yet — answer on the Operator desk"
 """What a customer (or a timeout) is told while the human agent waits for a person."""
+
+def answers_yes(answer: str) -> bool:
+    """The seed's "y"/"yes", or a clear yes in the customer's language ("네", "예", "응", "sure"), never a no."""
+    return answer.strip().lower() in {"y", "yes"} or says_yes(answer)
+
 
 Listener = Callable[[str, str], None]
 """Called with (speaker, text) for every line of a session: speaker is "customer" or an agent type."""
@@ -110,7 +116,7 @@ class Customer:
         answer = readable(await self._next_answer()).strip()
         self.confirmations.append((question, answer))
         self._tell("customer", answer)
-        return answer.lower() in {"y", "yes"}
+        return answers_yes(answer)
 
     def operator_waiting(self, waiting: bool) -> None:
         """The human agent started (True) or stopped (False) waiting for the operator to answer this customer."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 from handoffs.i18n import display_width, ljust, rjust
+from handoffs.models.reasons import REASONS
 from handoffs.recorder import HandoffEvent, ModelCallEvent, RunRecorder
 
 from .handoff_payloads import TYPED_TRIAGE_DELEGATES, CarriedHandoff, HandoffShaper, HistoryFilter, OnHandoff
@@ -81,7 +82,14 @@ def went_right(run: Carried, reference: Carried) -> list[str]:
     return problems
 
 
-_STEP = re.compile(r"routine step \d+ of \d+|[a-z_]+\(")
+def _step_patterns() -> str:
+    """The model's "routine step N of M" in every language it gives reasons in (from its own reasons table)."""
+    templates = REASONS["routine_step"].values()
+    return "|".join(re.escape(t.split(" ({text})")[0]).replace(r"\{number\}", r"\d+").replace(r"\{total\}", r"\d+")
+                    for t in templates)
+
+
+_STEP = re.compile(rf"{_step_patterns()}|[a-z_]+\(")  # the reasons follow the kit's language, English or Korean
 
 
 def _routine_step(reason: str) -> str:

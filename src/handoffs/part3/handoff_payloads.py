@@ -122,7 +122,8 @@ def note_and_last_words(context: List[LLMMessage], note: Optional[TransferNote])
 OnHandoff = Callable[[Optional[TransferNote], List[LLMMessage], str], Awaitable[List[LLMMessage]]]
 
 ORDERS = {"A-1001": ("ACME Rocket Skates", "delivered 2 days ago"), "A-2002": ("ACME Portable Hole", "in transit")}
-_ORDER_NUMBER = re.compile(r"\b[A-Z]-\d{4}\b")
+# Not \b: in Korean a particle follows the number without a space ("A-1001이에요", "A-1001번"), and \b sees none there.
+_ORDER_NUMBER = re.compile(r"(?<![A-Za-z0-9])[A-Z]-[0-9]{4}(?![0-9])")
 
 
 async def look_up_order(note: Optional[TransferNote], context: List[LLMMessage], target: str) -> List[LLMMessage]:

@@ -1,0 +1,104 @@
+"""The Korean edition in a real JupyterLab and headless Chromium, as a Korean learner meets it.
+
+(``kit.py lab --lang ko`` landing on ``notebooks/ko/00_start_here.ipynb`` is checked in ``test_kit_lab_url.py``.)
+The Korean notebook 00b's own cells (its language cell, the support bot, the team, the operator desk — read from the
+committed notebook, not rewritten here) run in JupyterLab, and the learner types Korean into both bots' panels: the
+LangChain support bot and the AutoGen team, through a handoff to sales and on to a person at the desk. Every answer is Korean, and so are
+the model's reasons behind the why button. Screenshots: ``test-artifacts/browser/ko-*.png``; the panels' own labels
+that are still English are listed in ``test-artifacts/browser/ko-english-labels.txt``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import nbformat
+import pytest
+
+from browser_lab import ARTIFACTS, REPO
+from test_panels_in_jupyterlab import KERNEL_READY
+
+pytestmark = pytest.mark.browser
+
+KOREAN_00B = REPO / "notebooks" / "ko" / "00b_panels_and_pictures.ipynb"
+SETUP_CELLS = ("set-language", "4491de7d", "f49daa12", "7f94044b", "d2745775")  # language, bot, its panel, team, desk
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
+def korean_setup_notebook():
+    """The Korean notebook 00b's own set-up cells (language, bot, panel, team, desk), without its scripted turns."""
+    source = nbformat.read(KOREAN_00B, as_version=4)
+    cells = {cell.get("id"): cell for cell in source.cells}
+    node = nbformat.v4.new_notebook()
+    node.cells = [nbformat.v4.new_code_cell(cells[cell_id].source) for cell_id in SETUP_CELLS]
+    node.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    return node
+
+
+def send(page, chat: int, text: str, role: str = "assistant"):
+    panel = page.locator(".handoffs-chat").nth(chat)
+    before = panel.locator(f".handoffs-msg-{role}").count()
+    panel.locator(".handoffs-input input").fill(text)
+    panel.locator(".handoffs-send").click()
+    page.wait_for_function(f"() => document.querySelectorAll('.handoffs-chat')[{chat}]"
+                           f".querySelectorAll('.handoffs-msg-{role}').length > {before}", timeout=60_000)
+    return panel.locator(f".handoffs-msg-{role} .handoffs-text").last.inner_text()
+
+
+def english_labels(page) -> list[str]:
+    """The panels' own words (titles, buttons, badges, statuses, placeholders; not the messages) that are English."""
+    texts = page.evaluate("""() => {
+        const skip = '.handoffs-transcript, .handoffs-why';
+        const found = [];
+        document.querySelectorAll('.handoffs-chat, .handoffs-operator').forEach(panel => {
+            const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                if (!node.parentElement.closest(skip) && node.textContent.trim()) found.push(node.textContent.trim());
+            }
+            panel.querySelectorAll('[placeholder], [title]').forEach(e => found.push(
+                e.getAttribute('placeholder') || e.getAttribute('title') || ''));
+        });
+        return found; }""")
+    identifiers = re.compile(r"^(?:[A-Z][a-z]+(?:[A-Z][a-z]+)+|[a-z]+_[a-z_]+|ACME|done|triage|resolve|live-\d+)$")
+    english = [t for t in texts if t and any(len(w) > 1 and not identifiers.match(w) for w in re.findall(r"[A-Za-z][\w'-]*", t))]
+    return sorted(set(english))
+
+
+def test_a_korean_learner_chats_in_korean_with_both_bots(lab_with, page):
+    lab = lab_with({"00b_panels_and_pictures.ipynb": korean_setup_notebook()})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(lab.url("00b_panels_and_pictures.ipynb"))
+        page.wait_for_function(KERNEL_READY, timeout=90_000)
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        page.wait_for_function("() => document.querySelectorAll('.handoffs-chat .handoffs-send').length == 2",
+                               timeout=90_000)
+        page.wait_for_selector(".handoffs-operator .handoffs-operator-send", timeout=90_000)
+
+        reply = send(page, 0, "두 번 결제되었습니다")  # the support bot: one agent, three steps
+        assert HANGUL.search(reply), reply
+        assert page.locator(".handoffs-chat").nth(0).locator(".handoffs-badge-value").inner_text() == "done"
+        page.locator(".handoffs-chat").nth(0).locator(".handoffs-why-toggle").click()
+        reasons = page.locator(".handoffs-chat").nth(0).locator(".handoffs-why-list").inner_text()
+        assert "record_issue" in reasons and "사용자가 '두 번 결제'라고 함" in reasons, reasons
+
+        reply = send(page, 1, "뭔가 사고 싶어요")  # the team: triage hands the customer to sales
+        assert HANGUL.search(reply) and "로드러너" in reply, reply
+        assert page.locator(".handoffs-chat").nth(1).locator(".handoffs-badge-value").inner_text() == "SalesAgent"
+        page.locator(".handoffs-chat").nth(1).locator(".handoffs-input input").fill("사실은 사람이랑 이야기하고 싶어요")
+        page.locator(".handoffs-chat").nth(1).locator(".handoffs-send").click()
+        page.wait_for_function("() => document.querySelector('.handoffs-operator-request').innerText"
+                               ".includes('사람이랑 이야기하고 싶어요')", timeout=60_000)
+        page.fill(".handoffs-operator-input textarea", "안녕하세요, 상담원 김지은이에요. 무엇을 도와드릴까요?")
+        page.click(".handoffs-operator-send")
+        page.wait_for_selector(".handoffs-chat .handoffs-msg-operator", timeout=60_000)
+        assert "김지은" in page.locator(".handoffs-chat").nth(1).locator(".handoffs-msg-operator .handoffs-text").inner_text()
+        assert page.locator(".handoffs-chat").nth(1).locator(".handoffs-badge-value").inner_text() == "HumanAgent"
+        page.screenshot(path=str(ARTIFACTS / "ko-both-bots.png"), full_page=True)
+        (ARTIFACTS / "ko-english-labels.txt").write_text("\n".join(english_labels(page)) + "\n", encoding="utf-8")
+        assert errors == []
+    except Exception:
+        page.screenshot(path=str(ARTIFACTS / "ko-failure.png"), full_page=True)
+        print(lab.log())
+        raise

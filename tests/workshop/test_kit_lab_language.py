@@ -1,0 +1,46 @@
+"""``./kit lab --lang ko`` opens the Korean edition's notebook 00 and starts JupyterLab with the kit in Korean.
+
+The argument handling is checked directly (it is standard library code); a wrong language is refused by
+``python kit.py`` with one sentence, before anything is installed, on a PATH with no bash. The real browser check
+of the printed URL is ``tests/browser/test_korean_edition_in_jupyterlab.py``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from handoffs.kit import cli
+from handoffs.kit.environment import KitError, ROOT
+from workshop_helpers import no_bash_path, run_kit
+
+
+@pytest.mark.parametrize("args, expected", [
+    (["--lang", "ko", "--no-browser"], ("ko", ["--no-browser"])),
+    (["--port", "8899", "--lang=KO"], ("ko", ["--port", "8899"])),
+    (["--no-browser"], (None, ["--no-browser"])),   # no option: the kit's language is left as it is
+    (["--lang", "en"], ("en", [])),
+])
+def test_the_language_is_taken_out_of_jupyters_arguments(args, expected):
+    assert cli.language_option(args) == expected
+
+
+def test_each_language_lands_on_its_own_notebook_00():
+    korean = cli.lab_arguments(["--no-browser"], is_root=False, language="ko")
+    english = cli.lab_arguments(["--no-browser"], is_root=False)
+    assert "--LabApp.default_url=/lab/tree/notebooks/ko/00_start_here.ipynb" in korean
+    assert "--LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb" in english
+    assert (ROOT / cli.start_notebook("ko")).is_file() and (ROOT / cli.start_notebook("en")).is_file()
+    assert cli.start_notebook("ko") != cli.start_notebook("en")
+
+
+@pytest.mark.parametrize("args", [["--lang", "fr"], ["--lang"], ["--lang="]])
+def test_an_unknown_language_is_one_sentence_naming_the_choices(args):
+    with pytest.raises(KitError, match=r"use --lang en or --lang ko"):
+        cli.language_option(args)
+
+
+def test_kit_py_refuses_an_unknown_language_before_installing_anything(kit_checkout, tmp_path):
+    result = run_kit(kit_checkout, "lab", "--lang", "fr", path=no_bash_path(tmp_path))
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == ["[kit] error: Unknown language 'fr': use --lang en or --lang ko."]
+    assert not (kit_checkout / ".venv").exists()
