@@ -11,7 +11,7 @@ speaker notes). Nothing in it is pasted from the code; these lines pull it in at
 ``::: output 02_langchain_support_bot#8ec6e226 ["A title" | lines=A-B]``
     the committed output of that cell (the offline model's, kept current by the notebook tests): its text, and
     the pictures it displayed (``image/png``, written next to the deck; the title is their ``alt`` text); with
-    ``lines=3-11`` only those lines of its text (a long output over two slides);
+    ``lines=3-11`` (or ``lines=13-``, to the end) only those lines of its text (a long output over two slides);
 ``::: picture step_graph walkthrough "A title"``
     a picture drawn by :mod:`handoffs.viz` from a run recorded during the build (see :mod:`.recorded_runs`).
 
@@ -45,30 +45,45 @@ class DeckSourceError(ValueError):
 CODE_SIZES = ((95, "code-normal"), (112, "code-small"), (10_000, "code-tiny"))
 
 
-#: program output that is a table (it has a rule line of dashes) never wraps: its font is the largest (up to
-#: 20 px) at which the widest line fits the 1,200 px a block has (monospace: 0.6 em a column, 1.4 em of padding)
+#: program output keeps its columns (no wrapping) when it is a table (it has a rule line of dashes) or fits a line
+#: at the usual 17 px; its font is then the largest (a table up to 20 px) at which the widest line fits the
+#: 1,200 px a block has (monospace: 0.6 em a column, 1.4 em of padding). Longer prose output wraps at 17 px.
 TABLE_RULE = re.compile(r"^ *-{8,}[- ]*$", flags=re.M)
-TABLE_WIDTH_PX, TABLE_LARGEST_PX = 1200, 20.0
+BLOCK_WIDTH_PX, TABLE_LARGEST_PX, OUTPUT_PX = 1200, 20.0, 17.0
+OUTPUT_COLUMNS = int((BLOCK_WIDTH_PX / OUTPUT_PX - 1.4) / 0.6)
+
+
+def is_wide(character: str) -> bool:
+    return unicodedata.east_asian_width(character) in "WF"
 
 
 def display_width(line: str) -> int:
     """Columns a line takes in a monospaced font: Hangul and other wide characters take two."""
-    return sum(2 if unicodedata.east_asian_width(character) in "WF" else 1 for character in line)
+    return sum(2 if is_wide(character) else 1 for character in line)
+
+
+def _aligned_html(text: str) -> str:
+    """Output text, escaped, each wide character in a box exactly two columns wide: no font draws Hangul at twice
+    its Latin width, and the kit pads its tables by display width, so this keeps the columns in line."""
+    return "".join(f'<span class="wide">{html.escape(character)}</span>' if is_wide(character)
+                   else html.escape(character, quote=False) for character in text)
 
 
 def code_block(text: str, language: str) -> str:
     """An HTML ``<pre>`` block (Markdown passes it through untouched), sized so its longest line fits.
 
-    Program output (``language="plaintext"``) wraps long lines instead; code never wraps, and neither does an output
-    that is a table (its columns would break apart): both get the largest font at which the widest line fits.
+    Program output (``language="plaintext"``) keeps its columns when it fits a line or is a table (every wide
+    character two columns wide, the font sized to fit); other output wraps its long lines. Code never wraps.
     """
     text = text.rstrip()
     longest = max((display_width(line) for line in text.splitlines()), default=0)
+    is_table = language == "plaintext" and TABLE_RULE.search(text) is not None
+    if is_table or (language == "plaintext" and longest <= OUTPUT_COLUMNS):
+        pixels = min(TABLE_LARGEST_PX if is_table else OUTPUT_PX, BLOCK_WIDTH_PX / (0.6 * longest + 1.4))
+        return (f'<pre class="output aligned" style="font-size: {pixels:.1f}px"><code class="nohighlight" '
+                f"data-trim data-noescape>{_aligned_html(text)}</code></pre>")
     if language != "plaintext":
         attributes = f'class="{next(name for limit, name in CODE_SIZES if longest <= limit)}"'
-    elif TABLE_RULE.search(text):
-        pixels = min(TABLE_LARGEST_PX, TABLE_WIDTH_PX / (0.6 * longest + 1.4))
-        attributes = f'class="output table" style="font-size: {pixels:.1f}px"'
     else:
         attributes = 'class="output"'
     return (f'<pre {attributes}><code class="language-{language}" data-trim data-noescape>'
@@ -148,16 +163,17 @@ def cell_output(notebooks: Folders, reference: str) -> str:
     return "".join(texts).rstrip()
 
 
-LINES = re.compile(r"^lines=(\d+)-(\d+)$")
+LINES = re.compile(r"^lines=(\d+)-(\d*)$")
 
 
 def output_lines(notebooks: Folders, reference: str, option: str) -> str:
-    """Lines ``A`` to ``B`` (from 1, both included) of a cell's text output: one output split over two slides."""
+    """Lines ``A`` to ``B`` (from 1, both included; ``A-`` to the end) of a cell's text output: one output split over
+    two slides (an edition whose output has other line breaks keeps the same references with ``A-``)."""
     match = LINES.match(option)
     lines = cell_output(notebooks, reference).splitlines()
-    first, last = (int(match.group(1)), int(match.group(2))) if match else (0, 0)
+    first, last = (int(match.group(1)), int(match.group(2) or len(lines))) if match else (0, 0)
     if not match or not 1 <= first <= last <= len(lines):
-        raise DeckSourceError(f"'{option}' is not lines=A-B with 1 <= A <= B <= {len(lines)} "
+        raise DeckSourceError(f"'{option}' is not lines=A-B (or lines=A-) with 1 <= A <= B <= {len(lines)} "
                               f"(the lines of {reference}'s output).")
     return "\n".join(lines[first - 1:last])
 
