@@ -74,6 +74,16 @@ def test_a_cells_picture_is_its_committed_png_and_its_figure_repr_stays_out():
         expand(f"::: output {reference}\n", "t.md", NOTEBOOKS, no_pictures)
 
 
+def test_a_korean_deck_shows_the_korean_notebooks_pictures():
+    """Cells and outputs come from notebooks/ko first: the Korean picture (Korean labels), not the English one."""
+    saved = {}
+    for folders in ([NOTEBOOKS], [NOTEBOOKS / "ko", NOTEBOOKS]):
+        expand("::: output 09_which_design_when#580ca5ab\n", "t.md", folders, no_pictures,
+               lambda name, png, key=len(folders): saved.setdefault(key, png) and "x.png")
+    english, korean = saved[1], saved[2]
+    assert english.startswith(b"\x89PNG") and korean.startswith(b"\x89PNG") and english != korean
+
+
 def test_an_output_split_over_slides_by_lines():
     whole = cell_output(NOTEBOOKS, "09_which_design_when#54b0744e").splitlines()
     first = expand("::: output 09_which_design_when#54b0744e lines=3-4\n", "t.md", NOTEBOOKS, no_pictures)
