@@ -1,4 +1,6 @@
 """copy.copy(STEP_CONFIGS) is still a shallow copy: appending to triage's tools changes the kit's pages.
+(Written as a builder function: at the top level of a cell the append itself raises the kit's
+ReadOnlyBinderError, which already says what to do, and the checker is never reached.)
 
 expect: shallow_copy
 """
@@ -26,8 +28,10 @@ def open_manager_ticket() -> str:
 
 
 
-my_configs = copy.copy(STEP_CONFIGS)
-my_configs["triage"]["tools"].append(escalate_to_manager)
-my_configs["triage"]["prompt"] += "\nLegal matter or a request for a manager: call escalate_to_manager."
-my_configs["escalate"] = {"prompt": "ESCALATE step: call open_manager_ticket, then end_conversation.",
-                          "tools": [open_manager_ticket, end_conversation]}
+def build_configs():
+    configs = copy.copy(STEP_CONFIGS)
+    configs["triage"]["tools"].append(escalate_to_manager)
+    configs["triage"]["prompt"] += "\nLegal matter or a request for a manager: call escalate_to_manager."
+    configs["escalate"] = {"prompt": "ESCALATE step: call open_manager_ticket, then end_conversation.",
+                           "tools": [open_manager_ticket, end_conversation]}
+    return configs
