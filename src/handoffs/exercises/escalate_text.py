@@ -320,6 +320,17 @@ HINTS = {
             "{tool}의 설명(docstring) ({location}): 모델이 읽는 건 그것뿐이에요.",
             "\"\"\"Escalate to a manager: for a legal matter, a formal complaint, or a user who asks to speak to a "
             "manager.\"\"\"")),
+    "description_vague": HintText(
+        "{tool} got the legal request by its name alone: its description ({description!r}) does not say when to call "
+        "it, and the description is what a model reads to choose.",
+        "The description (docstring) of {tool} ({location}).",
+        "\"\"\"Escalate the case to a manager: for a legal matter, a formal complaint, or a user who asks to speak to a "
+        "manager.\"\"\"",
+        ko=HintText(
+            "{tool}은(는) 이름 덕분에 법적인 요청을 받았을 뿐이에요. 설명({description!r})이 언제 호출할지 말하지 않는데, "
+            "모델은 설명을 읽고 도구를 골라요.",
+            "{tool}의 설명(docstring) ({location}).",
+            "\"\"\"법적인 문제, 공식 항의, 또는 고객이 매니저와 이야기하고 싶어 할 때 매니저에게 넘깁니다.\"\"\"")),
     "escalate_too_close": HintText(
         "For {request!r} the model could not choose between {tool} and the other triage tools: {describe}.",
         "The descriptions of {tool} and {other}: {shared}.",

@@ -107,6 +107,13 @@ def names_a_topic(description: str) -> bool:
     return bool(set(read(description).concepts()) - {"finish"}) or len(description.split()) >= 8
 
 
+def prompt_says_something(prompt: str, starter: str) -> bool:
+    """More than a starter's one-line persona: two sentences or a long one, no TODO (in any language)."""
+    sentences = [s for s in re.split(r"[.!?。\n]+", prompt or "") if s.strip()]
+    long_enough = len(sentences) >= 2 or len(prompt.strip()) >= 2 * len(starter)
+    return long_enough and not has_todo(prompt) and prompt.strip() != starter
+
+
 def has_korean(text: str) -> bool:
     return bool(_HANGUL.search(text or ""))
 

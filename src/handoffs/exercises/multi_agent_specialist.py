@@ -15,7 +15,8 @@ model_client) -> Team`` and judges it in four phases, stopping at the first find
    operator desk was called) and the finding says what happened to each turn — it never waits out the timeout when
    the cause is known;
 4. **routing** (the default offline model, in both tool orders, because routing is the point): the double charge
-   reaches the new delegate, and the seed's refund, sales and human requests still go where the seed sends them.
+   reaches the new delegate; the seed's refund, sales and human requests still go where the seed sends them, and
+   no item of the new description claims one ("…, 환불 요청, …") even when the model kept it with the seed.
 
 Other agent, tool and topic names, an agent class of one's own, extra delegates (for triage or for the new agent),
 Korean or English prompts and descriptions all pass. The sentences live in :mod:`.specialist_text`.
@@ -39,8 +40,9 @@ from handoffs.recorder import RunRecorder, ToolRunEvent
 from .autogen_runs import (CapturedErrors, NotingClient, Session, WatchedRuntime, probe_default, run_session,
                            tool_description, tool_name, tool_parameters, tool_text)
 from .learner_code import (closest, error_text, has_korean, has_todo, location, names_a_topic, one_line, raising_line,
-                           sample_arguments, words_in_common)
-from .report import CheckReport, Finding
+                           prompt_says_something, sample_arguments, words_in_common)
+from .report import REPORT_TEXT, CheckReport, Finding
+from .routing import first_claim
 from .specialist_text import HINTS, PIECES, REQUESTS, SCRIPTED_REPLY, STARTER_PROMPT, VERIFIED
 
 Builder = Callable[[Any, Any], Awaitable[Any]]
@@ -197,8 +199,10 @@ class _Check:
                 raise _Stop("scripted", "agent_handler_failed", agent=agent, error=error_text(error),
                             line=raising_line(error) or PIECES["handler_of"].format(agent=agent))
         answers = [p for p in session.published if p.sender == agent and p.message_type == "AgentResponse"]
-        if answers and not runtime.subscribers(answers[-1].topic_type):
-            raise _Stop("scripted", "wrong_user_topic", agent=agent, topic=answers[-1].topic_type)
+        listeners = list(dict.fromkeys(runtime.subscribers(answers[-1].topic_type))) if answers else []
+        if answers and not set(listeners) & set(runtime.subscribers(user_topic_type)):  # not where the customer is
+            who = PIECES["only_listen"].format(agents=", ".join(listeners)) if listeners else PIECES["nobody_listens"]
+            raise _Stop("scripted", "wrong_user_topic", agent=agent, topic=answers[-1].topic_type, who=who)
         if session.stopped_by == "operator":
             raise _Stop("scripted", "operator_waiting", describe=session.describe())
         if session.stopped_by == "timeout":
@@ -219,13 +223,6 @@ def _constructor_stop(agent: str, error: BaseException) -> _Stop:
                              error=error_text(error), where=location(plain[0]))
     return _Stop("build", "constructor_failed", agent=agent, error=error_text(error),
                  line=raising_line(error) or PIECES["factory_of"].format(agent=agent))
-
-
-def _prompt_says_something(prompt: str) -> bool:
-    """More than the starter's one-line persona: two sentences or a long one, no TODO (in any language)."""
-    sentences = [s for s in re.split(r"[.!?。\n]+", prompt or "") if s.strip()]
-    long_enough = len(sentences) >= 2 or len(prompt.strip()) >= 2 * len(STARTER_PROMPT)
-    return long_enough and not has_todo(prompt) and prompt.strip() != STARTER_PROMPT
 
 
 async def _routing(tools: list[Any], prompt: str, reached: dict[str, str], report: CheckReport,
@@ -259,6 +256,13 @@ async def _routing(tools: list[Any], prompt: str, reached: dict[str, str], repor
                 raise _Stop("routing", "claims_seed_territory", request=seen.request, wanted=wanted,
                             describe=seen.describe(), tool=tool_name(tool), location=where(tool),
                             shared=words_in_common(seen.request, tool_text(tool)))
+            seed_tool = SEED_DELEGATES.get(str(wanted))
+            claim = seed_tool and first_claim(new, tool_description, seen.request, tool_description(seed_tool))
+            if claim:  # the model kept it with the seed this time, but an item of the description claims it
+                (tool, clause), name = claim, tool_name(claim[0])
+                raise _Stop("routing", "claims_seed_territory", request=seen.request, wanted=wanted, tool=name,
+                            describe=REPORT_TEXT["claimed"].format(wanted=wanted, tool=name, clause=clause),
+                            location=where(tool), shared=REPORT_TEXT["claimed_words"].format(clause=clause))
             paths.append(f"{seen.request!r} -> {wanted}")
     report.ok(VERIFIED["seed_paths"].format(paths=", ".join(paths)))
 
@@ -281,7 +285,7 @@ async def check_specialist(build_extended_team: Builder, *, timeout: float = 10.
             reached: dict[str, str] = {}
             for delegate in [t for t in tools if tool_name(t) not in SEED_DELEGATES]:
                 agent, agent_prompt = await check.handoff(delegate, new_agents)
-                if agent_prompt is not None and not _prompt_says_something(agent_prompt):  # None: not readable
+                if agent_prompt is not None and not prompt_says_something(agent_prompt, STARTER_PROMPT):  # None: not readable
                     raise _Stop("scripted", "prompt_says_nothing", agent=agent, prompt=agent_prompt[:80])
                 reached[tool_name(delegate)] = agent
             report.ok(VERIFIED["prompt"].format(agent=", ".join(reached.values()), tool=", ".join(reached)))

@@ -48,6 +48,9 @@ PIECES = Texts({
     "body_of": {"en": "the body of {name}", "ko": "{name}의 본문"},
     "handler_of": {"en": "the message handler of {agent}", "ko": "{agent}의 메시지 핸들러"},
     "factory_of": {"en": "the factory of {agent}", "ko": "{agent}의 팩토리"},
+    "nobody_listens": {"en": "which nobody subscribes to", "ko": "그 토픽은 아무도 구독하지 않아요"},
+    "only_listen": {"en": "which reaches {agents} only, not the customer's agent ('User')",
+                    "ko": "그 토픽은 {agents}만 구독하고, 고객 쪽 에이전트('User')는 듣지 않아요"},
     "no_handoff": {"en": "the triage agent answered instead of handing off",
                    "ko": "triage 에이전트가 핸드오프하지 않고 직접 답함"},
 })
@@ -227,12 +230,11 @@ HINTS = {
             "{line}.",
             "세션을 직접 돌려 보고 트레이스백을 읽어 보세요: await run_scripted_session([...], team=team).")),
     "wrong_user_topic": HintText(
-        "{agent} answered, but published its answer to topic type {topic!r}, which nobody subscribes to: the "
-        "customer never heard it.",
+        "{agent} answered, but published its answer to topic type {topic!r}, {who}: the customer never heard it.",
         "The user_topic_type=... argument of {agent}'s AIAgent(...).",
         "user_topic_type=user_topic_type  # 'User', where the customer's agent listens",
         ko=HintText(
-            "{agent}이(가) 답은 했지만, 아무도 구독하지 않는 토픽 타입 {topic!r}에 발행해서 고객에게 닿지 않았어요.",
+            "{agent}이(가) 답은 했지만 토픽 타입 {topic!r}에 발행했어요. {who}. 그래서 고객에게 닿지 않았어요.",
             "{agent}의 AIAgent(...)에 넘기는 user_topic_type=... 인자.",
             "user_topic_type=user_topic_type  # 'User': 고객 쪽 에이전트가 듣는 곳")),
     "agent_silent": HintText(

@@ -1,6 +1,10 @@
 """A docstring so vague that nothing in it matches a legal request.
 
-expect: escalate_not_routed
+(Labelled escalate_not_routed before the checker was read. The offline model did route the legal request here,
+by the tool's name "escalate_to_manager"; what is wrong is the description, which says nothing about when: the
+checker now names exactly that.)
+
+expect: description_vague
 """
 from langchain.messages import ToolMessage
 from langchain.tools import ToolRuntime, tool
