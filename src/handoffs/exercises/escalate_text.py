@@ -80,6 +80,15 @@ HINTS = {
             "configs[{step!r}]의 값({got!r})은 페이지('prompt'와 'tools'가 있는 dict)가 아니에요.",
             "configs[{step!r}]를 정하는 줄.",
             "configs[{step!r}] = {{'prompt': '이 단계가 할 일 ...', 'tools': [...]}}")),
+    "misspelt_key": HintText(
+        "configs[{step!r}] has no {wanted!r} entry but has {got!r}, so the kit reads that page as having no {wanted}.",
+        "The keys of configs[{step!r}] (a page's keys are 'prompt', 'tools' and, optionally, 'handoffs').",
+        "configs[{step!r}] = {{'prompt': ..., 'tools': [...]}}  # {wanted!r}, not {got!r}",
+        ko=HintText(
+            "configs[{step!r}]에 {wanted!r} 항목이 없고 {got!r} 항목이 있어요. 그래서 키트는 그 페이지에 {wanted}이(가) "
+            "없다고 읽어요.",
+            "configs[{step!r}]의 키들(페이지의 키는 'prompt', 'tools', 그리고 선택 사항인 'handoffs'예요).",
+            "configs[{step!r}] = {{'prompt': ..., 'tools': [...]}}  # {got!r}이 아니라 {wanted!r}")),
     "tool_is_none": HintText(
         "configs[{step!r}]['tools'] holds None where a tool should be.",
         "A tool cell still says `= None` (TODO 1 or 2), or its cell was not run before the binder's cell.",

@@ -235,7 +235,7 @@ async def _routing(tools: list[Any], prompt: str, reached: dict[str, str], repor
     probes = [await probe_default(prompt, asked[lang], tools, seed) for lang in languages]
     if not any(p.understood and p.picked in reached for p in probes):
         first, tool = probes[0], new[0]
-        cause = "specialist_too_close" if first.order_decides or first.forward.tool is None else "specialist_not_routed"
+        cause = "specialist_too_close" if first.too_close(tool_description(tool)) else "specialist_not_routed"
         rivals = [c.tool for c in (first.forward, first.backward) if c.tool and c.tool != tool_name(tool)]
         rival_tools = [t for t in tools if tool_name(t) in rivals]
         shared = words_in_common(first.request, tool_text(tool), *[tool_text(t) for t in rival_tools[:1]])

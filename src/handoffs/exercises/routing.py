@@ -62,6 +62,11 @@ class Probe:
     def order_decides(self) -> bool:
         return self.forward.tool != self.backward.tool
 
+    def too_close(self, description: str) -> bool:
+        """Did the new tool *tie* with another (the order decided, or the model asked although ``description``
+        names what the request asks for)? Otherwise the description simply does not fit the request."""
+        return self.order_decides or (self.forward.tool is None and names_what_is_asked(description, self.request))
+
     @property
     def understood(self) -> bool:
         """False when the model called no tool at all — not with the learner's tools in either order, nor with the
@@ -88,6 +93,13 @@ _GENERIC = frozenset({"problem", "general", "finish"})  # concepts every kind of
 # item inside that negation: such a description is judged as a whole (by the routing probe) only.
 _SETS_ASIDE = re.compile(r"\b(?:not|no|never|nor|except|excluding|without|other than|don'?t|doesn'?t|isn'?t)\b|"
                          r"아니|않|말고|제외|빼고|말\s*것|없", re.I)
+
+
+def names_what_is_asked(description: str, request: str) -> bool:
+    """Whether ``description``, read as the model reads it, names something ``request`` asks for."""
+    from handoffs.models.meaning import read
+
+    return bool((set(read(request).concepts()) - _GENERIC) & set(read(description).concepts()))
 
 
 def claiming_clause(description: str, request: str, seed_description: str) -> str | None:

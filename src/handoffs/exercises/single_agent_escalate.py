@@ -47,6 +47,7 @@ SEED_STEPS = tuple(STEP_CONFIGS)
 SEED_TOOLS = frozenset(t.name for t in all_tools(STEP_CONFIGS))
 SEED_TRIAGE_TOOLS = ("record_issue",)
 SEED_TRIAGE_PROMPT = str(STEP_CONFIGS["triage"]["prompt"])
+PAGE_KEYS = ("prompt", "tools", "handoffs")
 ADDED_SENTENCE = 20  # characters: a prompt that names no tool must at least say something (in any language)
 
 
@@ -93,6 +94,10 @@ def _binder(configs: Any, report: CheckReport) -> dict[str, dict]:
     for step, page in configs.items():
         if not isinstance(page, Mapping):
             raise _Stop("binder", "page_not_a_dict", step=step, got=page)
+        for wanted in PAGE_KEYS[:2]:
+            got = closest(str(wanted), [str(k) for k in page if k not in PAGE_KEYS]) if wanted not in page else None
+            if got:
+                raise _Stop("binder", "misspelt_key", step=step, wanted=wanted, got=got)
         for item in page.get("tools") or []:
             if item is None:
                 raise _Stop("binder", "tool_is_none", step=step)
@@ -250,7 +255,7 @@ def _routing(pages: Mapping[str, Mapping], handoff: BaseTool, report: CheckRepor
     if not any(p.picked == handoff.name for p in escalations):
         first = escalations[0]
         rivals = [t for t in tools if t.name != handoff.name]
-        cause = "escalate_too_close" if first.order_decides or first.forward.tool is None else "escalate_not_routed"
+        cause = "escalate_too_close" if first.too_close(_description(handoff)) else "escalate_not_routed"
         shared = words_in_common(first.request, _text(handoff), *[_text(t) for t in rivals[:1]])
         raise _Stop("routing", cause, request=first.request, tool=handoff.name, describe=first.describe(),
                     other=", ".join(t.name for t in rivals), location=location(handoff), shared=shared)
