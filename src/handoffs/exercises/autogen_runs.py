@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -77,6 +79,29 @@ class CapturedErrors(logging.Handler):
         self._logger.propagate = self._propagate
 
 
+class UnawaitedCalls(warnings.catch_warnings):
+    """Notes the coroutines a learner called without ``await`` while it is installed (``AIAgent.register(...)``
+    and ``runtime.add_subscription(...)`` are coroutines: called bare they never run, and Python only warns)."""
+
+    def __init__(self) -> None:
+        super().__init__(record=True)
+
+    def __enter__(self) -> "UnawaitedCalls":
+        self.caught = super().__enter__()
+        warnings.simplefilter("always", RuntimeWarning)
+        return self
+
+    AS_WRITTEN = {"register": "AIAgent.register", "add_subscription": "runtime.add_subscription",
+                  "register_factory": "runtime.register_factory"}
+
+    @property
+    def names(self) -> list[str]:
+        """The calls as a learner writes them (``AIAgent.register``, not the runtime's ``BaseAgent.register``)."""
+        found = (re.search(r"coroutine '([^']+)' was never awaited", str(w.message)) for w in self.caught)
+        methods = (m.group(1).rsplit(".", 1)[-1] for m in found if m)
+        return list(dict.fromkeys(self.AS_WRITTEN.get(method, method) for method in methods))
+
+
 class WatchedRuntime(SingleThreadedAgentRuntime):
     """A single-threaded runtime that notes registered agent types and subscriptions."""
 
@@ -98,6 +123,16 @@ class WatchedRuntime(SingleThreadedAgentRuntime):
         """The agent types a message published to ``topic_type`` reaches."""
         topic = TopicId(topic_type, "check")
         return [s.map_to_agent(topic).type for s in self.subscriptions if s.is_match(topic)]
+
+    def stray_subscription(self, agent_type: str) -> tuple[str, str] | None:
+        """A subscription meant for ``agent_type`` that names an unregistered, similar agent type:
+        (that agent type, its topic type)."""
+        import difflib
+
+        strays = {str(getattr(s, "agent_type", "")): str(getattr(s, "topic_type", "")) for s in self.subscriptions
+                  if getattr(s, "agent_type", None) and str(getattr(s, "agent_type")) not in self.agent_types}
+        close = difflib.get_close_matches(agent_type, list(strays), n=1, cutoff=0.6)
+        return (close[0], strays[close[0]]) if close else None
 
     def topics_of(self, agent_type: str) -> list[str]:
         """The topic types ``agent_type`` subscribes to (not the automatic direct-message prefix)."""

@@ -77,6 +77,18 @@ def raising_line(error: BaseException) -> str | None:
     return place(frame.filename, frame.lineno or 0, frame.name) + code
 
 
+def plain_functions_in(error: BaseException, arguments: tuple[str, ...]) -> tuple[str, list] | None:
+    """The argument (one of ``arguments``, e.g. ``delegate_tools``) of a call that raised ``error`` which held
+    plain functions where tools belong, with those functions; None if no frame of the traceback had one."""
+    for frame, _line in traceback.walk_tb(error.__traceback__):
+        for argument in arguments:
+            items = frame.f_locals.get(argument)
+            plain = [i for i in items or [] if callable(i) and not hasattr(i, "schema")] if isinstance(items, list) else []
+            if plain:
+                return argument, plain
+    return None
+
+
 def error_text(error: BaseException) -> str:
     """``TypeName: message`` on one line, at most 300 characters."""
     text = f"{type(error).__name__}: {error}".replace("\n", " ")

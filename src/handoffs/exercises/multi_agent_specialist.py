@@ -3,17 +3,15 @@
 ``await check_specialist(build_extended_team)`` takes the learner's ``async def build_extended_team(runtime,
 model_client) -> Team`` and judges it in four phases, stopping at the first finding (``report.stopped_by``):
 
-1. **build**: it runs on a fresh :class:`~handoffs.exercises.autogen_runs.WatchedRuntime` and returns the team; a
-   new agent type is registered and subscribed to a topic type; every registered agent can be *created* (AutoGen
-   creates agents lazily and only logs a factory's error — the checker creates each one and names the error, e.g.
-   a delegate passed as a plain function);
+1. **build**: on a fresh :class:`~handoffs.exercises.autogen_runs.WatchedRuntime` it returns the team (every
+   coroutine awaited); a new agent type is registered and subscribed; every agent can be *created* (AutoGen only
+   logs a factory's error: the checker creates each and names the error, e.g. a delegate given as a function);
 2. **look**: one scripted session shows the tools the triage agent is really offered: a new delegate, each tool
    once, the seed's delegates kept, a description that says something;
 3. **scripted** (the offline model's script mode, no keyword luck): the triage model calls each new delegate; the
    conversation must reach a new agent, which answers the customer, and the customer's next message must stay with
    it; its prompt must say what it does. A session that cannot go on stops at once (the runtime is idle, or the
-   operator desk was called) and the finding says what happened to each turn — it never waits out the timeout when
-   the cause is known;
+   operator desk was called) and the finding says what happened to each turn, never waiting out a known cause;
 4. **routing** (the default offline model, in both tool orders, because routing is the point): the double charge
    reaches the new delegate; the seed's refund, sales and human requests still go where the seed sends them, and
    no item of the new description claims one ("…, 환불 요청, …") even when the model kept it with the seed.
@@ -27,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import inspect
 import re
-import traceback
 from typing import Any, Awaitable, Callable
 
 from autogen_core import AgentId, BaseAgent
@@ -37,10 +34,10 @@ from handoffs.multi_agent.team import ALL_AGENTS, TRIAGE_PROMPT, Team
 from handoffs.models import OfflineModelClient
 from handoffs.recorder import RunRecorder, ToolRunEvent
 
-from .autogen_runs import (CapturedErrors, NotingClient, Session, WatchedRuntime, probe_default, run_session,
-                           tool_description, tool_name, tool_parameters, tool_text)
-from .learner_code import (closest, error_text, has_korean, has_todo, location, names_a_topic, one_line, raising_line,
-                           prompt_says_something, sample_arguments, words_in_common)
+from .autogen_runs import (CapturedErrors, NotingClient, Session, UnawaitedCalls, WatchedRuntime, probe_default,
+                           run_session, tool_description, tool_name, tool_parameters, tool_text)
+from .learner_code import (closest, error_text, has_korean, has_todo, location, names_a_topic, one_line,
+                           plain_functions_in, prompt_says_something, raising_line, sample_arguments, words_in_common)
 from .report import REPORT_TEXT, CheckReport, Finding
 from .routing import first_claim
 from .specialist_text import HINTS, PIECES, REQUESTS, SCRIPTED_REPLY, STARTER_PROMPT, VERIFIED
@@ -73,19 +70,23 @@ class _Check:
         recorder = RunRecorder()
         runtime = WatchedRuntime(recorder)
         client = NotingClient(OfflineModelClient(script=script), recorder)
-        try:
-            made = self.build(runtime, client)
-            if not inspect.isawaitable(made):
-                raise _Stop("build", "not_async", name=self.name, location=location(self.build))
-            team = await made
-        except _Stop:
-            raise
-        except Exception as error:
+        with UnawaitedCalls() as unawaited:
+            try:
+                made = self.build(runtime, client)
+                if not inspect.isawaitable(made):
+                    raise _Stop("build", "not_async", name=self.name, location=location(self.build))
+                team, error = await made, None
+            except Exception as failed:  # a _Stop too: a missing await below explains more
+                team, error = None, failed
+        if unawaited.names:  # a register or add_subscription that never ran: the root of what follows
+            raise _Stop("build", "not_awaited", call=unawaited.names[0], name=self.name)
+        if error is not None and not isinstance(error, _Stop):
             agent = re.search(r"type (?:AgentType\(type=')?([^'\s)]+)'?\)? already exists", str(error))
             line = raising_line(error) or PIECES["body_of"].format(name=self.name)
-            if agent:
-                raise _Stop("build", "duplicate_registration", agent=agent.group(1), error=error_text(error), line=line)
-            raise _Stop("build", "build_failed", error=error_text(error), line=line)
+            error = (_Stop("build", "duplicate_registration", agent=agent.group(1), error=error_text(error), line=line)
+                     if agent else _Stop("build", "build_failed", error=error_text(error), line=line))
+        if error is not None:
+            raise error
         if not isinstance(team, Team):
             raise _Stop("build", "no_team", got=team, name=self.name)
         return runtime, team, recorder, client
@@ -97,7 +98,9 @@ class _Check:
             raise _Stop("build", "no_new_agent", name=self.name)
         for agent in new:
             if not runtime.topics_of(agent):
-                raise _Stop("build", "not_subscribed", agent=agent)
+                stray = runtime.stray_subscription(agent)  # a subscription naming a misspelt agent type?
+                raise (_Stop("build", "subscribed_other_type", agent=agent, got=stray[0], topic=stray[1]) if stray
+                       else _Stop("build", "not_subscribed", agent=agent))
         self.report.ok(VERIFIED["registered"].format(
             agents=", ".join(new), topics=", ".join(repr(t) for a in new for t in runtime.topics_of(a))))
         for agent in runtime.agent_types:
@@ -213,14 +216,11 @@ class _Check:
 
 def _constructor_stop(agent: str, error: BaseException) -> _Stop:
     """Why an agent could not be created; a plain function among its tools is named as such."""
-    for frame, _line in traceback.walk_tb(error.__traceback__):
-        for field in ("delegate_tools", "tools"):
-            items = frame.f_locals.get(field)
-            plain = [i for i in items or [] if callable(i) and not hasattr(i, "schema")] if isinstance(items, list) else []
-            if plain:
-                names = ", ".join(getattr(p, "__name__", repr(p)) for p in plain)
-                return _Stop("build", "delegate_not_a_tool", agent=agent, field=field, items=names,
-                             error=error_text(error), where=location(plain[0]))
+    found = plain_functions_in(error, ("delegate_tools", "tools"))
+    if found:
+        field, plain = found
+        return _Stop("build", "delegate_not_a_tool", agent=agent, field=field, error=error_text(error),
+                     items=", ".join(getattr(p, "__name__", repr(p)) for p in plain), where=location(plain[0]))
     return _Stop("build", "constructor_failed", agent=agent, error=error_text(error),
                  line=raising_line(error) or PIECES["factory_of"].format(agent=agent))
 
@@ -279,7 +279,7 @@ async def check_specialist(build_extended_team: Builder, *, timeout: float = 10.
         check = _Check(build_extended_team, timeout, errors, report)
         try:
             if not callable(build_extended_team):
-                raise _Stop("build", "not_async", name=check.name, location="the cell that defines it")
+                raise _Stop("build", "not_async", name=check.name, location=location(build_extended_team, check.name))
             new_agents = await check.structure()
             tools, prompt = await check.look(new_agents)
             reached: dict[str, str] = {}

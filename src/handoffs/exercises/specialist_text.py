@@ -101,6 +101,26 @@ HINTS = {
             "함수가 돌려준 값({got!r})은 팀이 아니에요.",
             "{name}의 끝부분.",
             "team = await build_team(...)\n...\nreturn team")),
+    "not_awaited": HintText(
+        "{name} calls {call}(...) without await, so that call never ran (AutoGen's register and add_subscription "
+        "are coroutines: Python only warns).",
+        "The line of {name} that calls {call}(...).",
+        "await {call}(...)",
+        ko=HintText(
+            "{name}이(가) {call}(...)을(를) await 없이 불러서, 그 호출은 실행되지 않았어요(AutoGen의 register와 "
+            "add_subscription은 코루틴이에요. 파이썬은 경고만 해요).",
+            "{name}에서 {call}(...)을(를) 부르는 줄.",
+            "await {call}(...)")),
+    "subscribed_other_type": HintText(
+        "{agent} is registered, but its subscription names the agent type {got!r}, which is not registered, so "
+        "nothing published to {topic!r} reaches {agent}.",
+        "The agent_type=... of the TypeSubscription for topic type {topic!r}.",
+        "TypeSubscription(topic_type={topic!r}, agent_type={agent!r})",
+        ko=HintText(
+            "{agent}은(는) 등록됐지만, 구독이 등록되지 않은 에이전트 타입 {got!r}을(를) 가리켜서 {topic!r}에 발행된 것이 "
+            "{agent}에게 닿지 않아요.",
+            "토픽 타입 {topic!r}의 TypeSubscription에 넘긴 agent_type=....",
+            "TypeSubscription(topic_type={topic!r}, agent_type={agent!r})")),
     "no_new_agent": HintText(
         "No new agent type was registered: the team has only the seed's agents.",
         "The body of {name}, after build_team(...): register your agent there, as notebook 06's register_seed_agents "
