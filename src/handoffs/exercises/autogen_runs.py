@@ -18,8 +18,10 @@ What this module is not: it holds no verdicts and no hint text.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import re
+import traceback
 import warnings
 from dataclasses import dataclass, field
 from typing import Any, Sequence
@@ -88,8 +90,18 @@ class UnawaitedCalls(warnings.catch_warnings):
 
     def __enter__(self) -> "UnawaitedCalls":
         self.caught = super().__enter__()
+        self.held: list[str] = []  # coroutines still held (a returned value, a variable of a frame that raised)
         warnings.simplefilter("always", RuntimeWarning)
         return self
+
+    def notice(self, value: Any = None, error: BaseException | None = None) -> None:
+        """Note never-started coroutines in ``value`` or in the local variables of ``error``'s traceback (Python
+        warns about those only when they are collected), and close them."""
+        frames = [frame.f_locals.values() for frame, _ in traceback.walk_tb(error.__traceback__)] if error else []
+        for held in [value, *(v for values in frames for v in values)]:
+            if inspect.iscoroutine(held) and inspect.getcoroutinestate(held) == inspect.CORO_CREATED:
+                self.held.append(held.cr_code.co_name)
+                held.close()
 
     AS_WRITTEN = {"register": "AIAgent.register", "add_subscription": "runtime.add_subscription",
                   "register_factory": "runtime.register_factory"}
@@ -98,7 +110,7 @@ class UnawaitedCalls(warnings.catch_warnings):
     def names(self) -> list[str]:
         """The calls as a learner writes them (``AIAgent.register``, not the runtime's ``BaseAgent.register``)."""
         found = (re.search(r"coroutine '([^']+)' was never awaited", str(w.message)) for w in self.caught)
-        methods = (m.group(1).rsplit(".", 1)[-1] for m in found if m)
+        methods = [*(m.group(1).rsplit(".", 1)[-1] for m in found if m), *getattr(self, "held", [])]
         return list(dict.fromkeys(self.AS_WRITTEN.get(method, method) for method in methods))
 
 

@@ -16,8 +16,7 @@ model_client) -> Team`` and judges it in four phases, stopping at the first find
    reaches the new delegate; the seed's refund, sales and human requests still go where the seed sends them, and
    no item of the new description claims one ("…, 환불 요청, …") even when the model kept it with the seed.
 
-Other agent, tool and topic names, an agent class of one's own, extra delegates (for triage or for the new agent),
-Korean or English prompts and descriptions all pass. The sentences live in :mod:`.specialist_text`.
+Other names, an agent class of one's own, extra delegates, Korean or English texts pass. Sentences: :mod:`.specialist_text`.
 """
 
 from __future__ import annotations
@@ -78,6 +77,7 @@ class _Check:
                 team, error = await made, None
             except Exception as failed:  # a _Stop too: a missing await below explains more
                 team, error = None, failed
+            unawaited.notice(team, error)
         if unawaited.names:  # a register or add_subscription that never ran: the root of what follows
             raise _Stop("build", "not_awaited", call=unawaited.names[0], name=self.name)
         if error is not None and not isinstance(error, _Stop):

@@ -102,13 +102,13 @@ HINTS = {
             "{name}의 끝부분.",
             "team = await build_team(...)\n...\nreturn team")),
     "not_awaited": HintText(
-        "{name} calls {call}(...) without await, so that call never ran (AutoGen's register and add_subscription "
-        "are coroutines: Python only warns).",
+        "{name} calls {call}(...) without await, so that call never ran: {call} is a coroutine function, and "
+        "without await Python only makes the coroutine (and warns).",
         "The line of {name} that calls {call}(...).",
         "await {call}(...)",
         ko=HintText(
-            "{name}이(가) {call}(...)을(를) await 없이 불러서, 그 호출은 실행되지 않았어요(AutoGen의 register와 "
-            "add_subscription은 코루틴이에요. 파이썬은 경고만 해요).",
+            "{name}이(가) {call}(...)을(를) await 없이 불러서, 그 호출은 실행되지 않았어요. {call}은(는) 코루틴 함수라서 "
+            "await가 없으면 파이썬은 코루틴을 만들기만 해요(그리고 경고만 해요).",
             "{name}에서 {call}(...)을(를) 부르는 줄.",
             "await {call}(...)")),
     "subscribed_other_type": HintText(
