@@ -3,28 +3,9 @@
 expect: no_new_page
 """
 from handoffs.single_agent import seed_configs
-from handoffs.single_agent.steps import TRIAGE_PROMPT
-from handoffs.single_agent.tools import end_conversation  # noqa: F401  (meant for the page they forgot)
 
-from langchain.messages import ToolMessage
-from langchain.tools import ToolRuntime, tool
-from langgraph.types import Command
-
-
-@tool
-def escalate_to_manager(reason: str, runtime: ToolRuntime) -> Command:
-    """Escalate to a manager: a legal matter, a formal complaint, or a user who asks for a manager."""
-    return Command(update={"messages": [ToolMessage(f"Escalated: {reason}", tool_call_id=runtime.tool_call_id)],
-                           "current_step": "escalate"})
-
-
-@tool
-def open_manager_ticket() -> str:
-    """Open a ticket so that a manager calls the user back."""
-    return "Ticket opened: a manager will call you back."
-
-
+from ._parts import TRIAGE_WITH_ESCALATION, escalate_to_manager
 
 my_configs = seed_configs()
-my_configs["triage"]["prompt"] = TRIAGE_PROMPT + "\nLegal matter or a request for a manager: call escalate_to_manager."
+my_configs["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
 my_configs["triage"]["tools"].append(escalate_to_manager)

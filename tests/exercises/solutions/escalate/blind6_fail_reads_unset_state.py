@@ -2,13 +2,7 @@
 
 expect: tool_crashed
 """
-from langchain.messages import ToolMessage
-from langchain.tools import ToolRuntime, tool
-from langgraph.types import Command
-
-from handoffs.single_agent import seed_configs
-from handoffs.single_agent.steps import TRIAGE_PROMPT
-from handoffs.single_agent.tools import end_conversation, record_issue
+from ._parts import Command, ToolMessage, ToolRuntime, binder_with, tool
 
 
 @tool
@@ -19,15 +13,4 @@ def escalate_to_manager(runtime: ToolRuntime) -> Command:
                            "current_step": "escalate"})
 
 
-@tool
-def open_manager_ticket() -> str:
-    """Open a ticket so that a manager calls the user back."""
-    return "Ticket opened: a manager will call you back."
-
-
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] = TRIAGE_PROMPT + "\nLegal matter or a request for a manager: call escalate_to_manager."
-my_configs["triage"]["tools"].append(escalate_to_manager)
-my_configs["escalate"] = {"prompt": "ESCALATE step: call open_manager_ticket, then end_conversation.",
-                          "tools": [open_manager_ticket, end_conversation]}
-
+my_configs = binder_with(escalate_to_manager)  # the notebook's binder cell, done right: the mistake is above
