@@ -94,3 +94,22 @@ async def test_part_3s_table_guide_and_rulers_in_korean(korean):
     assert texts[2].startswith("결정 가이드 — 위의 숫자에서 (오프라인 모델") and "시드 000" in texts[3]
     for text in texts:
         assert english_sentences(text) == [], text
+
+
+def test_the_routing_eval_report_prints_korean(korean):
+    """Notebook 00c's report (python -m handoffs.evals) in Korean: its own words, with the data's labels as they are."""
+    import asyncio
+
+    from handoffs.evals import format_report, load_cases, run_eval
+
+    cases = [c for c in load_cases() if c.scenario == "support_triage"][:30]
+    report = asyncio.run(run_eval(cases))
+    text = format_report(report, misses=True)
+    assert text.splitlines()[1].startswith("라우팅 정확도: ") and "혼동표" in text and "정답 \\ 모델" in text
+    data_labels = {tag for c in cases for tag in c.tags} | set(report.labels())  # as written in the data files
+    ours = text.replace(report.model, "§")
+    for miss in report.misses():  # a customer's words and the model's reason are quoted, not the report's own
+        ours = ours.replace(miss.case.message, "§").replace(miss.reason or "§", "§")
+    for label in sorted(data_labels, key=len, reverse=True):
+        ours = ours.replace(label, "§")
+    assert english_sentences(ours) == [], ours

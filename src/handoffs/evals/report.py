@@ -2,11 +2,30 @@
 
 :func:`format_report` is what ``python -m handoffs.evals`` prints and what notebook 00 shows; the picture of the
 same confusion table is :func:`handoffs.viz.confusion.plot_confusion`. Formatting only: nothing is measured here.
+Its words follow the kit's language (``handoffs.set_language("ko")``); the route labels, set names, scenario names
+and tags stay as they are in the data files, so a Korean report and an English one line up row for row.
 """
 
 from __future__ import annotations
 
+from handoffs.i18n import Texts, display_width, ljust, rjust
+
 from .runner import EvalReport, Outcome
+
+TEXTS = Texts({  # every word of the report, in English and Korean
+    "model": {"en": "model: {model}", "ko": "모델: {model}"},
+    "accuracy": {"en": "routing accuracy: {percent}", "ko": "라우팅 정확도: {percent}"},
+    "by_set": {"en": "by set", "ko": "세트별"},
+    "by_language": {"en": "by language", "ko": "언어별"},
+    "by_scenario": {"en": "by scenario", "ko": "시나리오별"},
+    "by_tag": {"en": "by tag", "ko": "태그별"},
+    "confusion": {"en": "confusion (rows: expected route):", "ko": "혼동표 (행: 정답 경로, 열: 모델이 고른 경로):"},
+    "corner": {"en": "expected \\ got", "ko": "정답 \\ 모델"},
+    "misses": {"en": "misses ({count}):", "ko": "틀린 것 ({count}개):"},
+    "miss": {"en": "  {id} [{scenario}] expected {expected}, got {got}: {message}",
+             "ko": "  {id} [{scenario}] 정답 {expected}, 모델 {got}: {message}"},
+    "reason": {"en": "      reason: {reason}", "ko": "      이유: {reason}"},
+})
 
 
 def _percent(correct: int, total: int) -> str:
@@ -27,10 +46,10 @@ def confusion_lines(report: EvalReport) -> list[str]:
     """The confusion table: one row per expected route, one column per route the model took."""
     labels = report.labels()
     table = report.confusion()
-    corner = "expected \\ got"
-    width = max(len(corner), *(len(label) for label in labels))
+    corner = TEXTS["corner"]
+    width = max(display_width(corner), *(len(label) for label in labels))
     cells = [max(4, len(label)) for label in labels]
-    lines = [f"{corner:<{width}}  " + "  ".join(f"{label:>{w}}" for label, w in zip(labels, cells))]
+    lines = [ljust(corner, width) + "  " + "  ".join(rjust(label, w) for label, w in zip(labels, cells))]
     for expected in labels:
         if not any(e == expected for e, _ in table):
             continue
@@ -44,17 +63,18 @@ def format_report(report: EvalReport, misses: bool = False) -> str:
     sets: dict[str, list[bool]] = {}
     for o in report.outcomes:
         sets.setdefault(set_of(o), []).append(o.correct)
-    lines = [f"model: {report.model}",
-             f"routing accuracy: {_percent(sum(o.correct for o in report.outcomes), len(report.outcomes))}", ""]
-    lines += _group_lines("by set", {name: (sum(v), len(v)) for name, v in sets.items()}) + [""]
-    lines += _group_lines("by language", report.accuracy_by("lang")) + [""]
-    lines += _group_lines("by scenario", report.accuracy_by("scenario")) + [""]
-    lines += _group_lines("by tag", report.accuracy_by("tag")) + ["", "confusion (rows: expected route):"]
+    percent = _percent(sum(o.correct for o in report.outcomes), len(report.outcomes))
+    lines = [TEXTS["model"].format(model=report.model), TEXTS["accuracy"].format(percent=percent), ""]
+    lines += _group_lines(TEXTS["by_set"], {name: (sum(v), len(v)) for name, v in sets.items()}) + [""]
+    lines += _group_lines(TEXTS["by_language"], report.accuracy_by("lang")) + [""]
+    lines += _group_lines(TEXTS["by_scenario"], report.accuracy_by("scenario")) + [""]
+    lines += _group_lines(TEXTS["by_tag"], report.accuracy_by("tag")) + ["", TEXTS["confusion"]]
     lines += confusion_lines(report)
     if misses:
-        lines += ["", f"misses ({len(report.misses())}):"]
+        lines += ["", TEXTS["misses"].format(count=len(report.misses()))]
         for o in report.misses():
-            lines.append(f"  {o.case.id} [{o.case.scenario}] expected {o.case.expected}, got {o.got}: {o.case.message}")
+            lines.append(TEXTS["miss"].format(id=o.case.id, scenario=o.case.scenario, expected=o.case.expected,
+                                              got=o.got, message=o.case.message))
             if o.reason:
-                lines.append(f"      reason: {o.reason}")
+                lines.append(TEXTS["reason"].format(reason=o.reason))
     return "\n".join(lines)
