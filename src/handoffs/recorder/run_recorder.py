@@ -15,6 +15,8 @@ import warnings
 from dataclasses import fields
 from typing import Any, Callable, TypeVar
 
+from handoffs.i18n import Texts
+
 from .events import (
     ErrorEvent,
     Event,
@@ -26,6 +28,13 @@ from .events import (
 )
 
 E = TypeVar("E", bound=Event)
+#: the few words :meth:`RunRecorder.describe` adds to a listing (event kinds, steps, agents and tools stay as named)
+DESCRIBE_TEXTS = Texts({
+    "text": {"en": "text", "ko": "글로 답함"},
+    "by": {"en": "(by {tool})", "ko": "({tool} 도구로)"},
+    "refused": {"en": " REFUSED", "ko": " 거절됨"},
+    "error": {"en": " ERROR", "ko": " 오류"},
+})
 Subscriber = Callable[[Event], None]
 
 
@@ -201,15 +210,15 @@ def _one_line(event: Event) -> str:
     if isinstance(event, MessageEvent):
         return f"{event.role:<9} {event.actor}: {event.text!r}"
     if isinstance(event, ModelCallEvent):
-        called = ", ".join(c.name for c in event.tool_calls) or "text"
+        called = ", ".join(c.name for c in event.tool_calls) or DESCRIBE_TEXTS["text"]
         return f"model     {event.actor} [{', '.join(event.tools_offered)}] -> {called}"
     if isinstance(event, ToolRunEvent):
-        flag = " REFUSED" if event.refused else (" ERROR" if event.is_error else "")
+        flag = DESCRIBE_TEXTS["refused"] if event.refused else (DESCRIBE_TEXTS["error"] if event.is_error else "")
         return f"tool      {event.actor}: {event.tool}{flag}"
     if isinstance(event, StepChangeEvent):
-        return f"step      {event.from_step} -> {event.to_step} (by {event.tool})"
+        return f"step      {event.from_step} -> {event.to_step} " + DESCRIBE_TEXTS["by"].format(tool=event.tool)
     if isinstance(event, HandoffEvent):
-        return f"handoff   {event.from_agent} -> {event.to_agent} (by {event.tool})"
+        return f"handoff   {event.from_agent} -> {event.to_agent} " + DESCRIBE_TEXTS["by"].format(tool=event.tool)
     if isinstance(event, ErrorEvent):
         return f"error     {event.actor}: {event.message}"
     values = ", ".join(f"{f.name}={getattr(event, f.name)!r}" for f in fields(event)[2:])
