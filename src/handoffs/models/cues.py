@@ -154,9 +154,10 @@ _PERSON_KO = (r"(상담원|상담사|상담직원|직원|사람|담당자|매니
               r"높은\s*사람|유인\s*상담|전화\s*상담|상담)")
 _PEOPLE_ASKED_KO = re.compile(
     r"(?:" + _PERSON_KO + r"|" + _PERSON_EN + r")[^\s.!?]*\s*(?:\S*(?:면|으면)\s+)?(?:(?:좀|직접|당장|빨리|지금|바로|한번|한\s*번)\s*)*"
-    r"(?:(?:불러|바꿔|연결|넘겨|돌려|connect|transfer)\S*\s*(?:주세요|줘|줄래|주실|주시|달라|요|해|좀|가능|부탁|원해|요청|바랍|해\s*주)"
+    r"(?:(?:불러|바꿔|연결|넘겨|돌려|connect|transfer|call)\S*\s*(?:주세요|줘|줄래|주실|주시|달라|요|해|좀|가능|부탁|원해|요청|바랍|해\s*주|"
+    r"please|pls|plz|$)"
     r"|(?:불러|바꿔|연결|넘겨|돌려)(?:주|줘|달)"
-    r"|(?:통화|얘기|이야기|대화|상담|말|채팅)\S*\s*(?:하고\s*싶|할\s*수\s*있|하게\s*해|좀|요$|원해|원하|시켜|가능|부탁|하는\s*게\s*나|"
+    r"|(?:통화|얘기|이야기|대화|상담|말|채팅|talk|speak|chat)\S*\s*(?:하고\s*싶|할\s*수\s*있|하게\s*해|좀|요$|원해|원하|시켜|가능|부탁|하는\s*게\s*나|"
     r"하기를\s*원)|연결\S*\s*(?:안\s*되면|되면|주실|해\s*주실)"
     r"|나오라|나와\s*(?:주세요|봐|라)"
     r"|만나고\s*싶|있어요\s*\?|있나요|없어요\s*\?|없나요|업나요|계세요|계신가요|가능|좀\s*요?(?:$|[\s.!?~]))", re.IGNORECASE)
@@ -168,11 +169,14 @@ _NOT_ASKING = re.compile(r"\b(?:don'?t|do not|no need to|never)\s+(?:\w+\s+){0,2
 def people_asked_for(text: str) -> list[tuple[int, int]]:
     """Where ``text`` names a person the customer *asks for* ("let me talk to a human", "매니저 불러 주세요",
     or a message that is little more than "operator!"), as (start, end) spans of the person word."""
-    if _IDENTITY_QUESTION.search(text):
-        return []
+    # "Are you a bot?" asks who we are, not for a person; "Are you a bot? I want a human." asks in its second sentence.
+    identity = [m.span() for m in _IDENTITY_QUESTION.finditer(text)]
     spans = [next(m.span(i) for i in range(1, (m.lastindex or 0) + 1) if m.group(i))
              for pattern in (*_PEOPLE_ASKED_EN, _PEOPLE_ASKED_KO) for m in pattern.finditer(text)
-             if not _NOT_ASKING.search(text[max(0, m.start() - 30):m.start()])]
+             if not _NOT_ASKING.search(text[max(0, m.start() - 30):m.start()])
+             and not any(s < m.end() and m.start() < e for s, e in identity)]
+    if identity:
+        return spans
     if not spans and len(words(text)) <= 3:
         spans = [m.span(1) for pattern in (re.compile(r"\b" + _PERSON_EN + r"\b", re.I), re.compile(_PERSON_KO))
                  for m in pattern.finditer(text)]
