@@ -87,7 +87,7 @@ _IDENTITY_QUESTION = re.compile(
 
 
 _ADDITIVE = re.compile(r"\btoo\b(?=\s*[.!?,]|\s*$)|\b(?:and also|also|as well|plus|on top of that|another thing|besides that|additionally|"
-                       r"in addition|two things|two questions|a couple of things|separately|both (?:issues|problems|things)|which (?:one )?first)\b|두\s*가지|둘\s*다|뭐부터|(?<!하나)(?<!조금)(?<!\d)도\s.*(?<!하나)(?<!조금)(?<!\d)도\s|그리고|또한|게다가|거기다|하고\s*또", re.IGNORECASE)
+                       r"in addition|two things|two questions|a couple of things|separately|both (?:issues|problems|things|equally)|equally (?:urgent|important)|which (?:one )?first)\b|두\s*가지|둘\s*다|뭐부터|(?<!하나)(?<!조금)(?<!\d)도\s.*(?<!하나)(?<!조금)(?<!\d)도\s|그리고|또한|게다가|거기다|하고\s*또", re.IGNORECASE)
 
 
 def _has_any(text: str, phrases: tuple[str, ...]) -> bool:

@@ -225,7 +225,7 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"details|information|info|profile)\b|\b(?:address|email|name|phone number|details)\s+(?:changed|updated|corrected)\b",
      "account", 1.0),
     (r"\b(?:phone|contact|telephone) number\b|\bemail address\b", "general,account", 0.8),
-    (r"(?:주소|이메일|메일|이름|전화번호|연락처|닉네임|정보|회원정보)\S*\s*(?:을|를)?\s*(?:좀\s*)?(?:변경|바꾸|바꿔|수정)",
+    (r"(?:주소|이메일|메일|이름|전화번호|연락처|닉네임|정보|회원정보)\S*\s*(?:을|를)?\s*(?:좀\s*)?(?:변경|바꾸|바꿔|수정|update|change|edit)",
      "account", 1.0),
     (r"\b(?:after|since) (?:the |an? |this )?(?:latest |last |recent |new )?update\b|\blocked out\b|\bcan'?t get "
      r"(?:past|through|into)\b|\b(?:just\s+)?(?:spins?|spinning|loads?|loading|hangs?|hanging|buffers?|buffering)\s+"
@@ -244,7 +244,8 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"(?:1도\s*|하나도\s*|전혀\s*)?없|멈추질\s*않|말을\s*안\s*들|금이\s*(?:갔|가|감)|안\s*(?:열려|열리|닫혀|닫히|늘어나|"
      r"켜|꺼|잠겨|잠기)", "malfunction", 1.0),
     # Asking for a person.
-    (r"\bsomeone (?:higher up|more senior|senior|in charge|with (?:more )?authority)\b|\bhigher[- ]ups?\b|\byour superiors?\b",
+    (r"\b(?:someone|somebody|anyone|a person) (?:higher up|more senior|senior|in charge|above (?:you|your (?:\w+ )?(?:level|head|pay grade))|"
+     r"with (?:\w+ )?(?:authority|power|clout))\b|\bhigher[- ]ups?\b|\byour superiors?\b",
      "boss", 1.0),
     (r"\b(?:real|actual|live|human)\s+(?:person|human|agent|people|being|representative|rep|operator)\b",
      "human", 1.0),
@@ -256,7 +257,7 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"\btrack(?:ing)?\s+(?:my\s+)?(?:order|package|parcel)\b", "shipping", 1.0),
     (r"\b(?:error|status|http)\s*[45]\d\d\b|\b[45]\d\d (?:too many|internal|not found|bad|error|forbidden|unauthori[sz]ed)|"
      r"\bthrows? (?:an? )?(?:error|exception)", "technical", 1.0),
-    (r"(?:메일|이메일|문자|인증\s*번호|인증번호|알림|코드|otp|email|sms)\S*\s*(?:이|가|도)?\s*(?:안|못)\s*(?:와|오|옴|왔|받)|"
+    (r"(?:메일|이메일|문자|인증\s*번호|인증번호|알림|코드|otp|email|sms)\S*\s*(?:이|가|도)?\s*(?:(?:하나도|전혀|아예|아직|아직도|계속|자꾸|통)\s*)?(?:안|못)\s*(?:와|오|옴|왔|받)|"
      r"\b(?:email|code|text|sms|verification|otp|link)\w*\s+(?:never|didn'?t|did not|hasn'?t|has not|won'?t|doesn'?t)\s+"
      r"(?:\w+\s+)?(?:come|came|arrive|arrived|show up|showed up)", "technical", 1.0),
     (r"\b(?:promo|discount|coupon|voucher)\s*(?:code)?\s+(?:didn'?t|did not|wasn'?t|was not|never|won'?t)\s+(?:\w+\s+)?(?:apply|"
@@ -312,6 +313,11 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     (r"\bgave up the ghost\b|\b(?:a |total |complete )?lemon\b|\bon (?:its|their) last legs\b|\bbit the dust\b|"
      r"\bdoesn'?t do (?:what it|its job)\b|\bonly (?:hops?|works?|fires?|goes|go|turns?|spins?) \w+|\bwent belly[- ]up\b|"
      r"\bkicked the bucket\b|\bdied on me\b|\bis toast\b", "repairs", 1.0),
+    # Exasperation: a customer at the end of their patience leans towards a manager (a hint, not a request).
+    (r"\b(?:i'?m|i am) (?:so |just |completely |totally |officially )?(?:done|fed up|over it)\b(?! with (?:the|my|it)\b)|"
+     r"\bi'?ve had (?:it|enough)\b|\bhad it with\b|\blast straw\b|참을\s*만큼\s*참|더\s*(?:는|이상)\s*못\s*참", "escalate", 0.4),
+    # Buying said with a verb after "and"/"to": "…and also order the deluxe set".
+    (r"\b(?:also|and|then|to|i'?ll|i will)\s+(?:order|buy|purchase)\s+(?:the|a|an|some|another|more|one|two|\d+)\b", "sales", 1.0),
     (r"\bbig cheese\b|\bhead honcho\b|\btop dog\b|\bwhoever(?:'s| is) in charge\b|\bperson in charge\b", "boss", 1.0),
     (r"\b(?:done|tired of|sick of|fed up with) (?:talking|talkin|chatting) (?:to|with) (?:a |the )?(?:bots?|machines?|ai)\b|"
      r"\bno (?:more )?bots\b", "human", 0.8),
@@ -330,6 +336,8 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     (r"\brecommend (?:a |an |some |me )?(?:good |nice )?(?:movie|film|song|book|restaurant|show|series|game|recipe|place to eat)"
      r"s?\b|\b(?:bank|banking) app\b", None, 0),
     (r"\bget (?:\w+\s+){0,4}?back\b(?! to me)|\bsend (?:it|them) back\b", "refund", 0.8),
+    (r"\b(?:how (?:do|can|would) (?:i|we)|want to|wanna|like to|need to|can i|could i|trying to)\s+(?:\w+\s+)?return\b(?!\s+to\b)|"
+     r"\b(?:unused|unopened|never (?:been )?(?:opened|used|worn))\b", "refund", 1.0),
     (r"\b(?:took|charged|billed|paid|debited|deducted)\s+(?:me\s+)?\$\s?\d|\$\s?\d[\d,.]*\s+(?:more|extra|instead)|"
      r"\bdouble[- ]?(?:dinged|billed|hit)\b|\bdinged\b|\b(?:left|came out of|taken from|deducted from|withdrawn from)\s+my\s+"
      r"(?:account|card|bank)\b|\b(?:same )?amount\s+(?:\w+\s+){0,4}?(?:twice|two times)\b", "billing", 1.0),
