@@ -198,6 +198,12 @@ _THREAT_IF = re.compile(r"\bif (?:you )?(?:don'?t|do not|won'?t|can'?t)\b|\bor (
 _CURIOUS = re.compile(r"\b(?:just wondering|i wonder|curious|by the way|btw|while i'?m here|while i have you|one more thing|"
                       r"oh and|oh also|out of curiosity|minor thing|small thing|not a big deal|no biggie)\b|사소한|별건\s*아닌데|궁금하네|궁금하긴|참고로|겸사겸사|하는\s*김에|온\s*김에|말\s*나온\s*김에|아\s*그리고|아\s*참",
                       re.IGNORECASE)
+# Praise that means the opposite: "Great, another 'free' month…", "Love that for me", "thanks for nothing", 🙃.
+_SARCASM = re.compile(r"\b(?:love that for me|thanks for nothing|just what i needed|just great|oh great|yeah right|"
+                      r"truly (?:outstanding|amazing|great|wonderful)|what a (?:deal|joke|great service))\b|"
+                      r"^\W*(?:great|wow|perfect|fantastic|brilliant|awesome|wonderful)\W+(?:another|again|now|so)\b|"
+                      r"(?<!\w)['\"‘“](?:free|fast|quick|premium|support|help|unlimited)['\"’”]|🙃|🙄|퍽이나|참\s*잘\s*하네|"
+                      r"잘\s*하는\s*짓", re.IGNORECASE)
 _SENTENCE_BREAK = re.compile(r"[.!?\n]+|\b(?:but|also)\b|그리고|근데|그런데")
 
 
@@ -216,7 +222,8 @@ def asides(text: str) -> list[tuple[int, int, float]]:
             spans.append((start, end, 0.5))
         elif _CURIOUS.search(sentence) and not gives_a_reason(sentence):
             spans.append((start, end, 0.6))
-        elif _COMPLIMENT.search(sentence) and not (states_a_need(sentence) or gives_a_reason(sentence) or says_no(sentence)):
+        elif _COMPLIMENT.search(sentence) and not (states_a_need(sentence) or gives_a_reason(sentence) or says_no(sentence)
+                                                   or _SARCASM.search(text)):
             spans.append((start, end, 0.3))
         start = match.end() if match else end
     return spans

@@ -113,7 +113,7 @@ CONCEPTS: dict[str, Entry] = {
         en="escalate escalation complaint complaints complain lawyer lawyers attorney lawsuit sue suing court "
            "legal solicitor ombudsman regulator police fraud",
         en_weak="report formal rude unprofessional",
-        ko="항의 민원 컴플레인 클레임 고소 소송 법적 법원 변호사 소비자원 소비자보호원 공정위 고발 불친절 무례 내용증명 "
+        ko="따져야 따지러 따질 항의 민원 컴플레인 클레임 고소 소송 법적 법원 변호사 소비자원 소비자보호원 공정위 고발 불친절 무례 내용증명 "
            "법대로 불쾌 도용 경찰 사기 응대태도",
         ko_weak="신고",
     ),
@@ -129,7 +129,7 @@ CONCEPTS: dict[str, Entry] = {
            "unsubscribe nickname",
         en_weak="account accounts address name data personal preferences",
         ko="계정 회원 회원정보 회원등급 프로필 이메일 아이디 닉네임 설정 가입 탈퇴 개인정보 전화번호 연락처 수신거부 명의",
-        ko_weak="주소 이름 정보",
+        ko_weak="주소 이름 정보 등록 철자",
     ),
     "general": _entry(  # ordinary questions that fit no department
         en="information info hours store location policy feedback suggestion partnership careers job inquiry "
@@ -191,6 +191,9 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     (r"\brefund (?:for|of|on) (?:the |a |my |that |this )?(?:double |duplicate |extra |wrong )?(?:charges?|payments?|invoice|"
      r"bill|fee|subscription)\b|(?:결제|청구|요금|이중\s*결제)\S*\s*(?:건\s*)?환불|\b(?:do not|don'?t) recogni[sz]e\b",
      "billing", 1.0),
+    # Where in the app or site to do something: a place, not a fault ("앱에서 하려니까 어디 있는지 모르겠어요").
+    (r"(?:앱|어플|홈페이지|사이트|웹)\s*(?:에서|으로|로)\s+(?:\S+\s+)?(?:하려|해\s*보려|하는\s*(?:법|방법)|찾|바꾸려|변경하려|수정하려|할\s*수\s*있)",
+     None, 0),
     # Idioms whose words mean something else.
     (r"\bin charge\b|\btake charge\b|\bfree of charge\b|\b(?:at|for|with) no (?:extra )?charge\b|\bbank holidays?\b",
      None, 0),
@@ -232,6 +235,9 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"details|information|info|profile)\b|\b(?:address|email|name|phone number|details)\s+(?:changed|updated|corrected)\b",
      "account", 1.0),
     (r"\b(?:phone|contact|telephone) number\b|\bemail address\b", "general,account", 0.8),
+    # Details recorded wrongly: "my name is misspelled", "생년월일이 잘못 등록돼 있어요".
+    (r"\b(?:misspell\w*|spelt wrong|spelled wrong|(?:wrong|incorrect|misspelled|outdated|old) (?:name|surname|email|birthday|"
+     r"date of birth|phone number|details))\b|(?:잘못|틀리게|틀린|다르게|엉뚱하게)\s*(?:등록|입력|기재|저장|적혀|들어가)", "account", 1.0),
     (r"(?:주소|이메일|메일|이름|전화번호|연락처|닉네임|정보|회원정보)\S*\s*(?:을|를)?\s*(?:좀\s*)?(?:변경|바꾸|바꿔|수정|update|change|edit)",
      "account", 1.0),
     (r"\b(?:after|since) (?:the |an? |this )?(?:latest |last |recent |new )?update\b|\blocked out\b|\bcan'?t get "
@@ -328,7 +334,7 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     (r"\bbig cheese\b|\bhead honcho\b|\btop dog\b|\bwhoever(?:'s| is) in charge\b|\bperson in charge\b", "boss", 1.0),
     (r"\b(?:done|tired of|sick of|fed up with) (?:talking|talkin|chatting) (?:to|with) (?:a |the )?(?:bots?|machines?|ai)\b|"
      r"\bno (?:more )?bots\b", "human", 0.8),
-    (r"\b(?:ran|run|swiped|charged|hit) my card\b|\bcosts? (?:me|us)\s+(?:another |an extra |extra )?[$€£]?\d|\bset me back\b|\d[\d,.]*\s+(?:instead of|rather than)\s+[$€£]?\d|\bhighway robbery\b|"
+    (r"\b(?:ran|run|swiped|charged|hit) my card\b|\bcosts? (?:me|us)\s+(?:another |an extra |extra )?[$€£]?\d+(?:[,.]\d+)*|\bset me back\b|\d[\d,.]*\s+(?:instead of|rather than)\s+[$€£]?\d|\bhighway robbery\b|"
      r"\b(?:nearly |almost )?(?:double|twice|triple) (?:what|the price|the amount)\b|[$€£]\s?\d[\d,.]*\s+(?:you )?(?:took|charged|billed)|"
      r"\d[\d,]*\s*원\S*\s*(?:이|가)?\s*(?:더\s*)?(?:빠졌|나갔|결제|청구|빠져)", "billing", 1.0),
     (r"\bmoney(?:'s| is)? burning a hole in my pocket\b|\bpull the trigger on\b|\bwhat(?:'s| is| are) (?:your|the) best\b|"
