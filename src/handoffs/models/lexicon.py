@@ -93,6 +93,7 @@ CONCEPTS: dict[str, Entry] = {
     ),
     "malfunction": _entry(  # something does not do what it should; repairs for things, technical for apps
         en="misfire misfires misfired misfiring jammed jams dud",
+        en_weak="stuck",
         ko="오작동",
     ),
     "problem": _entry(  # generic: says something is wrong, not what
@@ -194,6 +195,8 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     # Where in the app or site to do something: a place, not a fault ("앱에서 하려니까 어디 있는지 모르겠어요").
     (r"(?:앱|어플|홈페이지|사이트|웹)\s*(?:에서|으로|로)\s+(?:\S+\s+)?(?:하려|해\s*보려|하는\s*(?:법|방법)|찾|바꾸려|변경하려|수정하려|할\s*수\s*있)",
      None, 0),
+    # The customer's own sending ("I'm shipping my brother a gift"): not our delivery.
+    (r"\b(?:i'?m|i am|we'?re|we are|i'?ll be|i was)\s+(?:\w+\s+)?(?:shipping|sending|mailing|posting)\b", None, 0),
     # Idioms whose words mean something else.
     (r"\bin charge\b|\btake charge\b|\bfree of charge\b|\b(?:at|for|with) no (?:extra )?charge\b|\bbank holidays?\b",
      None, 0),
@@ -222,7 +225,7 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     (r"\bcharged?\s+(?:me\s+)?(?:twice|two times|double)|\bdouble[- ]?charg\w*|\b(?:card|account)\s+(?:got\s+|was\s+)?"
      r"(?:hit|charged|billed)\s+twice\b|\bcharged?\s+(?:me\s+)?(?:again|more)\b", "billing", 1.0),
     (r"두\s*번\s*(?:결제|결재|청구|빠져|나갔|출금|긁|승인|과금)|이중\s*(?:결제|결재|청구)|돈\S*\s*(?:이|을)?\s*(?:두\s*번|"
-     r"더|잘못|많이)?\s*(?:빠져|나가|나갔|빠졌|출금|새)|(?:결제|청구|결재|출금)\S*\s*두\s*번", "billing", 1.0),
+     r"더|잘못|많이)?\s*(?:빠져|나가|나갔|빠졌|출금|새)|(?:결제|청구|결재|출금|charge|payment|billing)\S*\s*두\s*번", "billing", 1.0),
     (r"\bmoney back\b|\bget my money\b|돈\S*\s*(?:을\s*)?돌려", "refund", 1.0),
     (r"\bcancel (?:my |the )?(?:subscription|plan|membership|renewal)\b|구독\s*(?:취소|해지)|자동\s*결제\s*(?:해지|취소)",
      "billing", 1.0),
@@ -357,11 +360,15 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"\bdouble[- ]?(?:dinged|billed|hit)\b|\bdinged\b|\b(?:left|came out of|taken from|deducted from|withdrawn from)\s+my\s+"
      r"(?:account|card|bank)\b|\b(?:same )?amount\s+(?:\w+\s+){0,4}?(?:twice|two times)\b", "billing", 1.0),
     (r"[$€£]\s?\d[\d,.]*|\d[\d,.]*\s*(?:원|달러|dollars|usd|krw|eur|euros?|gbp|pounds)\b|\d[\d,]*원", "billing", 0.5),
-    (r"\bshould(?:'ve| have) (?:been here|arrived|come|been delivered)\b|\bwhere (?:it|they) (?:is|are)\b", "shipping", 0.8),
+    (r"\b(?:package|parcel|order|shipment|delivery|box|it)\s+(?:is|was|'s|has been|got|been)\s+(?:\w+\s+)?(?:stuck|sitting|held)\b|"
+     r"\bstuck (?:in|at) (?:customs|transit|the (?:warehouse|depot|hub|post office|sorting \w+))\b|"
+     r"\b(?:was|were|is) supposed to (?:be|arrive|come|get here|ship)\s+(?:here\s+|delivered\s+)?(?:yesterday|today|tomorrow|by|on|"
+     r"last|this|next|in \w+ days)\b|\bshould(?:'ve| have) (?:been here|arrived|come|been delivered)\b|\bwhere (?:it|they) (?:is|are)\b", "shipping", 0.8),
     (r"\b(?:payment|pay|checkout|billing|login|cart|upload|download|submit)\s+(?:button|screen|page|form|tab|window)\b|"
      r"[가-힣]+(?:하기)?\s*(?:버튼|화면|페이지|탭|메뉴)\S*\s*(?:이|가)?\s*(?:자체가\s*)?(?:안|잘\s*안|먹통|멈)", "technical", 0.7),
     (r"\b(?:shot|came|fell|falls|popped|flew) off\b|\bgone haywire\b|\bbarely (?:works|fits|holds)\b|색이\s*(?:다\s*)?빠|"
-     r"안\s*펴지|\bworked (?:\w+\s+){0,2}?(?:until|till|til|up until)\b|\bused to work\b|\bsupposed to\b|\bthe manual says\b|"
+     r"안\s*펴지|\bworked (?:\w+\s+){0,2}?(?:until|till|til|up until)\b|\bused to work\b|\bsupposed to\b(?!\s+(?:be|arrive|come|get here|"
+     r"ship)\s+(?:here\s+|delivered\s+)?(?:yesterday|today|tomorrow|by|on|last|this|next|in \w+ days))|\bthe manual says\b|\b(?:checked|read|followed|re-?read) the (?:manual|instructions)\b|\bmakes? (?:a |an |this )?(?:\w+\s+){0,2}?(?:noise|sound)s?\b|\b(?:fun|fine|great|good|worked|lasted) (?:for )?(?:a|one|two|three|\d+) (?:day|days|week|weeks|hour|hours)\b|\bused it (?:\w+\s+)?(?:once|twice)\b|"
      r"맛이\s*(?:갔|가)|(?:바퀴|손잡이|뚜껑|나사|부품|끈|줄|다리|버튼|날개|스프링)\S*\s*(?:이|가)?\s*(?:빠졌|빠져|떨어졌|떨어져|부러졌|풀렸|찢어졌|나갔)",
      "malfunction", 1.0),
     (r"(?<![가-힣])(?:아직도|여전히)\s", "malfunction", 0.5),
