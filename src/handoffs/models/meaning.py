@@ -258,7 +258,22 @@ def read(text: str) -> Reading:
         negated = any(s <= m.start < e for s, e in dismissed) or is_negated(lowered, m.concept, m.word.lower(), m.start, m.end)
         weight = m.weight * next((factor for s, e, factor in quiet if s <= m.start < e), 1.0)
         mentions.append(Mention(m.concept, m.word, weight, m.start, m.end, negated, m.requested))
-    return Reading(original, language_of(original), tuple(mentions))
+    return Reading(original, language_of(original), _refunds_of_charges(mentions))
+
+
+def _refunds_of_charges(mentions: list[Mention]) -> tuple[Mention, ...]:
+    """A refund asked for where the only trouble is a charge ("charged twice — refund 되나요?") is money back *for that
+    charge*: a billing matter first, a refund second. Where something is also broken, a refund stays a refund."""
+    live = {m.concept for m in mentions if not m.negated and (m.weight >= 1.0 or m.concept != "billing")}
+    if "billing" not in live or live & {"repairs", "malfunction"}:
+        return tuple(mentions)
+    out: list[Mention] = []
+    for m in mentions:
+        if m.concept == "refund" and not m.negated:
+            out += [Mention("billing", m.word, m.weight, m.start, m.end), Mention("refund", m.word, m.weight * 0.5, m.start, m.end)]
+        else:
+            out.append(m)
+    return tuple(out)
 
 
 def concepts(text: str) -> dict[str, list[str]]:
