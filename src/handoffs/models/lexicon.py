@@ -161,7 +161,7 @@ RELATED: dict[tuple[str, str], float] = {
     ("technical", "repairs"): 0.5,
     ("repairs", "technical"): 0.6,  # "the video player is broken": where no repairs desk exists, a technical matter
     ("billing", "problem"): 0.3,
-    ("shipping", "problem"): 0.5,
+    ("shipping", "problem"): 0.8,  # an order that never came is an issue where no delivery desk is offered
     ("malfunction", "repairs"): 0.8,
     ("malfunction", "technical"): 0.7,
     ("malfunction", "problem"): 1.0,
