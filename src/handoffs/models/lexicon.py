@@ -238,6 +238,8 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"details|information|info|profile)\b|\b(?:address|email|name|phone number|details)\s+(?:changed|updated|corrected)\b",
      "account", 1.0),
     (r"\b(?:phone|contact|telephone) number\b|\bemail address\b", "general,account", 0.8),
+    # "About my account", said without what about it: a hint, as weak as the English "account".
+    (r"계정\S*\s*(?:관련|쪽|에\s*대해|문제로|때문에)(?:해서|하여|된|으로|이요|인데)?\s*(?:좀\s*)?(?:여쭤|문의|질문|물어|궁금|상담)", "account", 0.5),
     # Details recorded wrongly: "my name is misspelled", "생년월일이 잘못 등록돼 있어요".
     (r"\b(?:misspell\w*|spelt wrong|spelled wrong|(?:wrong|incorrect|misspelled|outdated|old) (?:name|surname|email|birthday|"
      r"date of birth|phone number|details))\b|(?:잘못|틀리게|틀린|다르게|엉뚱하게)\s*(?:등록|입력|기재|저장|적혀|들어가)", "account", 1.0),
