@@ -62,8 +62,8 @@ CONCEPTS: dict[str, Entry] = {
            "installing software firmware wifi internet network server loading connection connecting api endpoint sdk "
            "disconnect sync syncing notification notifications download upload lag lagging laggy reboot "
            "screen device laptop computer tablet battery charger bluetooth 2fa otp verification verify",
-        en_weak="page button link code site update updated load loads slow restart boot phone locked connect video player "
-                "audio sound playback streaming search",
+        en_weak="page button link code site update updated load loads slow restart boot phone locked connect playback "
+                "streaming",
         ko="기술 오류 에러 버그 튕기 튕겨 튕김 튕겼 팅기 팅겨 꺼지 꺼져 꺼짐 꺼졌 멈추 멈춰 멈춤 멈췄 먹통 렉 버벅 "
            "느려 느림 로딩 로그인 로그아웃 비밀번호 비번 패스워드 앱 어플 애플리케이션 웹사이트 사이트 홈페이지 "
            "설치 업데이트 소프트웨어 프로그램 와이파이 인터넷 네트워크 서버 접속 동기화 다운로드 업로드 알림 "
@@ -332,7 +332,8 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"\bdoesn'?t do (?:what it|its job)\b|\bonly (?:hops?|works?|fires?|goes|go|turns?|spins?) \w+|\bwent belly[- ]up\b|"
      r"\bkicked the bucket\b|\bdied on me\b|\bis toast\b", "repairs", 1.0),
     # Exasperation: a customer at the end of their patience leans towards a manager (a hint, not a request).
-    (r"\b(?:i'?m|i am) (?:so |just |completely |totally |officially )?(?:done|fed up|over it)\b(?! with (?:the|my|it)\b)|"
+    (r"\b(?:i'?m|i am) (?:so|just so|completely|totally|officially) (?:done|over it)\b(?! with (?:the|my|it)\b)|"
+     r"\b(?:i'?m|i am) (?:so |completely |totally )?fed up\b|"
      r"\bi'?ve had (?:it|enough)\b|\bhad it with\b|\blast straw\b|참을\s*만큼\s*참|더\s*(?:는|이상)\s*못\s*참", "escalate", 0.4),
     # Buying said with a verb after "and"/"to": "…and also order the deluxe set".
     (r"\b(?:also|and|then|to|i'?ll|i will)\s+(?:order|buy|purchase)\s+(?:the|a|an|some|another|more|one|two|\d+)\b", "sales", 1.0),
@@ -350,14 +351,15 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     (r"\b(?:shows?|gives?|does|makes?) \w+ instead of\b|연기\S*\s*(?:가\s*)?나|불꽃|타는\s*냄새|정상\s*(?:이\s*)?아니|\bisn'?t "
      r"normal\b|\bnot normal\b|\bsmoke\b|\bsmoking\b", "malfunction", 0.8),
     (r"\b(?:returns?|shows?|gives?|brings? up|comes? up with|displays?|loads?)\s+(?:nothing|no results|zero results|(?:a )?blank|empty)\b|"
-     r"\bsearch (?:bar|box|field|results?|function)\b|\bblank (?:page|screen)\b", "technical", 1.0),
+     r"\bsearch (?:bar|box|field|results?|function)\b|\bblank (?:page|screen)\b|\b(?:video|audio|music|media|sound)\s+(?:player|playback|"
+     r"stream\w*|quality|keeps|stutters|lags|freezes|cuts out|drops)\b|\bno sound\b", "technical", 1.0),
     (r"빙글빙글|뱅글뱅글|무한\s*로딩|로딩만|(?:사진|파일|글)\S*\s*(?:이|가|을|를)?\s*(?:안\s*)?올라가|올리기", "technical", 1.0),
     (r"어디(?:쯤|까지)\s*(?:왔|와|있)", "shipping", 1.0),
     (r"\brecommend (?:a |an |some |me )?(?:good |nice )?(?:movie|film|song|book|restaurant|show|series|game|recipe|place to eat)"
      r"s?\b|\b(?:bank|banking) app\b", None, 0),
     (r"\bget (?:\w+\s+){0,4}?back\b(?! to me)|\bsend (?:it|them) back\b", "refund", 0.8),
     (r"\b(?:how (?:do|can|would) (?:i|we)|want to|wanna|like to|need to|can i|could i|trying to)\s+(?:\w+\s+)?return\b(?!\s+to\b)|"
-     r"\b(?:unused|unopened|never (?:been )?(?:opened|used|worn))\b", "refund", 1.0),
+     r"\b(?:unused|unopened|never (?:been )?(?:opened|worn))\b", "refund", 1.0),
     (r"\b(?:took|charged|billed|paid|debited|deducted)\s+(?:me\s+)?\$\s?\d|\$\s?\d[\d,.]*\s+(?:more|extra|instead)|"
      r"\bdouble[- ]?(?:dinged|billed|hit)\b|\bdinged\b|\b(?:left|came out of|taken from|deducted from|withdrawn from)\s+my\s+"
      r"(?:account|card|bank)\b|\b(?:same )?amount\s+(?:\w+\s+){0,4}?(?:twice|two times)\b", "billing", 1.0),
@@ -370,10 +372,14 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"[가-힣]+(?:하기)?\s*(?:버튼|화면|페이지|탭|메뉴)\S*\s*(?:이|가)?\s*(?:자체가\s*)?(?:안|잘\s*안|먹통|멈)", "technical", 0.7),
     (r"\b(?:shot|came|fell|falls|popped|flew) off\b|\bgone haywire\b|\bbarely (?:works|fits|holds)\b|색이\s*(?:다\s*)?빠|"
      r"안\s*펴지|\bworked (?:\w+\s+){0,2}?(?:until|till|til|up until)\b|\bused to work\b|\bsupposed to\b(?!\s+(?:be|arrive|come|get here|"
-     r"ship)\s+(?:here\s+|delivered\s+)?(?:yesterday|today|tomorrow|by|on|last|this|next|in \w+ days))|\bthe manual says\b|\b(?:checked|read|followed|re-?read) the (?:manual|instructions)\b|\bmakes? (?:a |an |this )?(?:\w+\s+){0,2}?(?:noise|sound)s?\b|\b(?:fun|fine|great|good|worked|lasted) (?:for )?(?:a|one|two|three|\d+) (?:day|days|week|weeks|hour|hours)\b|\bused it (?:\w+\s+)?(?:once|twice)\b|"
+     r"ship)\s+(?:here\s+|delivered\s+)?(?:yesterday|today|tomorrow|by|on|last|this|next|in \w+ days))|\bthe manual says\b|"
+     r"\b(?:checked|read|followed|re-?read) the (?:manual|instructions)\b|\bmakes? (?:a |an |this )?(?:\w+\s+){0,2}?(?:noise|sound)s?\b|"
      r"맛이\s*(?:갔|가)|(?:바퀴|손잡이|뚜껑|나사|부품|끈|줄|다리|버튼|날개|스프링)\S*\s*(?:이|가)?\s*(?:빠졌|빠져|떨어졌|떨어져|부러졌|풀렸|찢어졌|나갔)",
      "malfunction", 1.0),
     (r"(?<![가-힣])(?:아직도|여전히)\s", "malfunction", 0.5),
+    # It worked only briefly: "fun for a day", "used it once and now…".
+    (r"\b(?:fun|fine|great|good|worked|lasted) (?:for )?(?:a|one|two|three|\d+) (?:day|days|week|weeks|hour|hours)\b|"
+     r"\bused it (?:\w+\s+)?(?:once|twice)\b", "malfunction", 0.6),
     (r"\barrived (?:\w+\s+)?late\b|\blate (?:arrival|delivery)\b|\bmoving (?:house|home|out)\b|\bnew (?:address|place|house|"
      r"apartment|home)\b|\bsend it to (?:my|the|a) (?:new|other|different)\b", "shipping,account", 0.8),
     (r"(?:address|email|이메일|주소|연락처|전화번호|받는\s*곳)\S*(?:\s+\S+){0,2}?\s*(?:좀\s*)?(?:변경|바꾸|바꿔|수정)", "account", 1.0),
