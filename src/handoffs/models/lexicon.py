@@ -108,7 +108,7 @@ CONCEPTS: dict[str, Entry] = {
     ),
     "boss": _entry(  # a person with authority: an escalation when asked for or complained to, else just a word
         en="manager managers manger supervisor supervisors boss superior superiors",
-        ko="매니저 메니저 관리자 책임자 윗사람 윗선 상급자 상사 팀장 점장 사장님 대표님",
+        ko="매니저 메니저 관리자 책임자 윗사람 윗선 상급자 상사 팀장 점장 사장 대표님",
     ),
     "escalate": _entry(
         en="escalate escalation complaint complaints complain lawyer lawyers attorney lawsuit sue suing court "
@@ -182,7 +182,7 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     # Things a support desk does not do, read first so their words route nowhere ("영화 추천", "tell me a joke").
     (r"(?:점심|저녁|아침|메뉴|영화|노래|책|맛집|여행지|드라마|로또|운세|번호)\S*(?:\s+\S+){0,3}?\s*추천|\brecommend\b(?:\s+[\w-]+){0,4}?\s+"
      r"(?:movie|film|song|book|restaurant|show|series|game|recipe|podcast|album|novel)s?\b|(?:\S+\s+){0,2}번역|\btranslat\w*(?:\s+\w+){0,3}|\bhomework\b|숙제|"
-     r"과제|주식|로또|운세|날씨|\blottery\b|\bhoroscope\b|\bweather\b|\bnot sure (?:whether|if) (?:it'?s )?[^.?!]*\bor\b[^.?!]*|\bstocks?\b(?: price)?|\bshares\b|\binvest\w*", None, 0),
+     r"과제|주식|로또|운세|날씨|\blottery\b|\bhoroscope\b|\bweather\b|\bnot sure (?:whether|if) (?:it'?s )?[^.?!]*\bor\b[^.?!]*|(?<!\bin )(?<!\bof )(?<!\bback )\bstocks?\b(?: price)?|\bshares\b|\binvest\w*", None, 0),
     # A complaint about staff, read whole (before the idioms: "the manager in charge … is rude" is a complaint).
     (r"\b(?:rude|unprofessional|disrespectful|insulting|yelled|swore)\b.{0,40}\b(?:agent|rep|staff|employee|manager|support|"
      r"person|guy|woman|man|team|operator)\b|\b(?:agent|rep|staff|employee|manager|support|person|team|operator)\b.{0,40}"
@@ -197,10 +197,13 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      None, 0),
     # The customer's own sending ("I'm shipping my brother a gift"): not our delivery.
     (r"\b(?:i'?m|i am|we'?re|we are|i'?ll be|i was)\s+(?:\w+\s+)?(?:shipping|sending|mailing|posting)\b", None, 0),
+    # The person in charge is a manager; any other "in charge" is an idiom (next).
+    (r"\b(?:whoever(?:'s| is)|the person|a person|someone|somebody|the one|the guy|the people) in charge\b", "boss", 1.0),
     # Idioms whose words mean something else.
     (r"\bin charge\b|\btake charge\b|\bfree of charge\b|\b(?:at|for|with) no (?:extra )?charge\b|\bbank holidays?\b",
      None, 0),
-    (r"\bno (?:problem|issue|issues|worries)\b|\bnot (?:a|an) (?:problem|issue)\b|\bno trouble\b", None, 0),
+    (r"\b(?:long story short|in short|short (?:of|on) time|for short)\b|\bno (?:problem|issue|issues|worries)\b|\bnot (?:a|an) (?:problem|issue)\b|\bno trouble\b", None, 0),
+    (r"\b(?:fix|sort) (?:this|that)(?: out| mess)?\b(?!\s+\w+\s+(?:for|on|of))", "problem", 0.5),
     (r"\bpay(?:ing)? (?:attention|a visit|respect)\b|\bgive me a break\b|\bcrash course\b|\bfor the record\b",
      None, 0),
     (r"\bno complaints?\b|\bnot made of money\b|\b(?:connect|transfer|put)\s+me\s+(?:through\s+)?(?:with|to)\b|"
@@ -265,7 +268,8 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     (r"\b(?:someone|somebody|anyone|a person) (?:higher up|more senior|senior|in charge|above (?:you|your (?:\w+ )?(?:level|head|pay grade))|"
      r"with (?:\w+ )?(?:authority|power|clout))\b|\bhigher[- ]ups?\b|\byour superiors?\b",
      "boss", 1.0),
-    (r"\b(?:real|actual|live|human)\s+(?:person|human|agent|people|being|representative|rep|operator)\b",
+    (r"\b(?:real|actual|live|human|flesh[- ]and[- ]blood)\s+(?:(?:customer )?(?:service |support )?)(?:person|human|agent|people|being|"
+     r"representative|rep|operator)\b",
      "human", 1.0),
     (r"\bsales\s+(?:agent|rep|representative|team|department|person|people)\b", "sales", 1.0),
     (r"(?:진짜|실제|살아\s*있는)\s*사람|사람\s*(?:이랑|하고|과|이\s*랑)|사람\S*\s*(?:연결|바꿔)", "human", 1.0),
@@ -275,11 +279,11 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"\btrack(?:ing)?\s+(?:my\s+)?(?:order|package|parcel)\b", "shipping", 1.0),
     (r"\b(?:error|status|http)\s*[45]\d\d\b|\b[45]\d\d (?:too many|internal|not found|bad|error|forbidden|unauthori[sz]ed)|"
      r"\bthrows? (?:an? )?(?:error|exception)", "technical", 1.0),
-    (r"(?:메일|이메일|문자|인증\s*번호|인증번호|알림|코드|otp|email|sms)\S*\s*(?:이|가|도)?\s*(?:(?:하나도|전혀|아예|아직|아직도|계속|자꾸|통)\s*)?(?:안|못)\s*(?:와|오|옴|왔|받)|"
+    (r"(?:메일|이메일|문자|인증\s*번호|인증번호|알림|코드|otp|email|sms)\S*\s*(?:이|가|도)?\s*(?:(?:하나도|전혀|아예|아직|아직도|계속|자꾸|통|둘\s*다|모두|다)\s*)?(?:안|못)\s*(?:와|오|옴|왔|받)|"
      r"\b(?:email|code|text|sms|verification|otp|link)\w*\s+(?:never|didn'?t|did not|hasn'?t|has not|won'?t|doesn'?t)\s+"
      r"(?:\w+\s+)?(?:come|came|arrive|arrived|show up|showed up)", "technical", 1.0),
     (r"\b(?:promo|discount|coupon|voucher)\s*(?:code)?\s+(?:didn'?t|did not|wasn'?t|was not|never|won'?t)\s+(?:\w+\s+)?(?:apply|"
-     r"applied|work|go through)|(?:쿠폰|할인|적립금|포인트)\S*\s*(?:이|가)?\s*(?:적용\s*)?(?:안|못)\s*(?:들어|먹|적용|됐|되)",
+     r"applied|work|go through)|(?:쿠폰|할인|적립금|포인트)\S*\s*(?:이|가)?\s*(?:적용\S*\s*)?(?:안|못)\s*(?:들어|먹|적용|됐|되)",
      "billing", 1.0),
     (r"(?:아직|언제)\S*\s*(?:안|도\s*안)?\s*(?:와|오|왔|도착)|안\s*(?:와요|왔|오네|옴)|못\s*받|받지\s*못|출발했다|문\s*앞에\s*(?:두고|놓고)|"
      r"소식이\s*없", "shipping", 0.8),
@@ -318,7 +322,8 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     (r"\badd\b.{0,30}\b(?:as (?:an? )?(?:authori[sz]ed |second |joint |additional )?user|to (?:my|our|the) account)\b|"
      r"\b(?:second|authori[sz]ed|joint|additional) (?:user|account holder|member)\b|(?:마케팅|광고|홍보)\s*(?:문자|메일|알림|전화)|"
      r"수신\s*거부|그만\s*받|\bstop (?:sending|getting|receiving)\b|\bopt(?:-| )?out\b|\badd (?:a |another |an extra )?(?:second |new )?(?:user|member|seat|person) to\b|\b(?:transfer|close|delete|cancel|"
-     r"deactivate|merge|switch|change|reopen|unlock) (?:my |the |his |her |our |their )?(?:\w+(?:'s)? ){0,2}accounts?\b", "account", 1.0),
+     r"deactivate|merge|switch|change|reopen|unlock)(?:e?d|ing|es)? (?:my |the |his |her |our |their )?(?:\w+(?:'s)? ){0,2}accounts?\b|"
+     r"\b(?:get|have) (?:my |the |our )?accounts? (?:switched|moved|transferred|changed|merged|closed|deleted)\b", "account", 1.0),
     (r"\bsmall claims\b|\bsee you in court\b|\b(?:i'?m|i am|we'?re) (?:suing|taking you to court|filing (?:a )?(?:suit|claim|lawsuit))|"
      r"\bcease and desist\b|\blegal action\b|법적\s*(?:조치|대응)|소송\s*(?:을|걸|하겠|할\s*거)", "escalate", 1.5),
     (r"\bformal notice\b|\bunlawful\w*|\bdata protection (?:authority|regulator|officer)\b|\b(?:article|section) \d+\b|"
@@ -382,7 +387,7 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"\bused it (?:\w+\s+)?(?:once|twice)\b", "malfunction", 0.6),
     (r"\barrived (?:\w+\s+)?late\b|\blate (?:arrival|delivery)\b|\bmoving (?:house|home|out)\b|\bnew (?:address|place|house|"
      r"apartment|home)\b|\bsend it to (?:my|the|a) (?:new|other|different)\b", "shipping,account", 0.8),
-    (r"(?:address|email|이메일|주소|연락처|전화번호|받는\s*곳)\S*(?:\s+\S+){0,2}?\s*(?:좀\s*)?(?:변경|바꾸|바꿔|수정)", "account", 1.0),
+    (r"(?:address|email|이메일|주소|연락처|전화번호|받는\s*곳)\S*(?:\s+\S+){0,3}?\s*(?:좀\s*)?(?:변경|바꾸|바꿔|수정)", "account", 1.0),
     (r"(?:같은\s*게|같은\s*거|이런\s*거|그런\s*거)\s*(?:있나요|있어요|있을까요)|있는지\s*(?:궁금|문의)|문의\s*(?:드립니다|합니다|드려요)|"
      r"(?:운영|영업|상담)\s*시간", "general", 0.9),
     # Something does not do what it should: "it won't latch", "the rocket won't launch" (not "I won't pay").

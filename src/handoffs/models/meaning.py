@@ -103,7 +103,7 @@ _TEXT_SPEAK = {"2": "to", "4": "for", "ur": "your", "u": "you", "r": "are", "pls
                "doesnt": "doesn't", "didnt": "didn't", "isnt": "isn't", "im": "i'm", "ive": "i've", "wanna": "want to",
                "gonna": "going to", "gotta": "have to", "tho": "though", "w/": "with", "msg": "message",
                "hrs": "hours", "hr": "hour", "wat": "what", "teh": "the", "hwo": "how", "waht": "what", "wehre": "where",
-               "adn": "and", "taht": "that", "abt": "about", "pls.": "please", "asap": "as soon as possible"}
+               "adn": "and", "taht": "that", "wana": "want to", "abt": "about", "pls.": "please", "asap": "as soon as possible"}
 _EN_IGNORED = frozenset("a an the and or but to of in on at for with is are was be it i my me you your we our".split())
 
 
