@@ -283,7 +283,7 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"\b(?:email|code|text|sms|verification|otp|link)\w*\s+(?:never|didn'?t|did not|hasn'?t|has not|won'?t|doesn'?t)\s+"
      r"(?:\w+\s+)?(?:come|came|arrive|arrived|show up|showed up)", "technical", 1.0),
     (r"\b(?:promo|discount|coupon|voucher)\s*(?:code)?\s+(?:didn'?t|did not|wasn'?t|was not|never|won'?t)\s+(?:\w+\s+)?(?:apply|"
-     r"applied|work|go through)|(?:쿠폰|할인|적립금|포인트)\S*\s*(?:이|가)?\s*(?:적용\S*\s*)?(?:안|못)\s*(?:들어|먹|적용|됐|되)",
+     r"applied|work|go through)|(?:쿠폰|할인|적립금|포인트)\S*\s*(?:이|가)?\s*(?:적용\S*\s*)?(?:안|못)\s*(?:들어|먹|적용|됐|되|된|돼)",
      "billing", 1.0),
     (r"(?:아직|언제)\S*\s*(?:안|도\s*안)?\s*(?:와|오|왔|도착)|안\s*(?:와요|왔|오네|옴)|못\s*받|받지\s*못|출발했다|문\s*앞에\s*(?:두고|놓고)|"
      r"소식이\s*없", "shipping", 0.8),
@@ -388,8 +388,10 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     (r"\barrived (?:\w+\s+)?late\b|\blate (?:arrival|delivery)\b|\bmoving (?:house|home|out)\b|\bnew (?:address|place|house|"
      r"apartment|home)\b|\bsend it to (?:my|the|a) (?:new|other|different)\b", "shipping,account", 0.8),
     (r"(?:address|email|이메일|주소|연락처|전화번호|받는\s*곳)\S*(?:\s+\S+){0,3}?\s*(?:좀\s*)?(?:변경|바꾸|바꿔|수정)", "account", 1.0),
-    (r"(?:같은\s*게|같은\s*거|이런\s*거|그런\s*거)\s*(?:있나요|있어요|있을까요)|있는지\s*(?:궁금|문의)|문의\s*(?:드립니다|합니다|드려요)|"
+    (r"(?:같은\s*게|같은\s*거|이런\s*거|그런\s*거)\s*(?:있나요|있어요|있을까요)|있는지\s*(?:궁금|문의)|"
      r"(?:운영|영업|상담)\s*시간", "general", 0.9),
+    # A question announced, not yet asked ("문의드립니다."): a hint, like "I have a question".
+    (r"문의\s*(?:드립니다|합니다|드려요|드릴게요|드릴께요)", "general", 0.5),
     # Something does not do what it should: "it won't latch", "the rocket won't launch" (not "I won't pay").
     (r"(?<!\bi\s)(?<!\bwe\s)(?<!\byou\s)(?<!\bi'll\s)\b(?:won'?t|wont|will not|doesn'?t|does not|didn'?t|did not|can'?t|"
      r"cannot|refuses? to|fails? to|failed to)\s+(?!be\b|have\b|want\b|need\b|know\b|understand\b|pay\b|buy\b|order\b|"

@@ -49,7 +49,7 @@ _STOPWORDS = frozenset("""a an the and or but if then so to of in on at by for w
     sure r u pls plz im""".split())
 _GENERIC_WORDS = _STOPWORDS | frozenset("""transfer execute resolve record run set look find send create use call related
     explicitly asked back including topic kind conversation step routine user customer issue issues problem category
-    user's agent agents tool tools""".split())
+    user's agent agents tool tools 관련 문의 담당 등 경우 처리 요청 사용""".split())
 CATCH_ALL_OFFER = 0.6  # "any other request" fits a concern less specifically than a tool that names it
 TOO_CLOSE = 0.75  # the runner-up within 75 % of the best: ask instead of guessing
 MIN_SCORE = 0.35
@@ -137,7 +137,10 @@ def _offered_by(reading: Reading) -> dict[str, float]:
     """What a tool's description offers. A manager it mentions is an escalation it handles, not "a person" in
     general: "asks to speak to a manager" does not make it the place for "can I talk to a real person?"."""
     boss_spans = {(m.start, m.end) for m in reading.mentions if m.concept == "escalate"}
-    kept = [m for m in reading.mentions if not m.negated and not (m.concept == "human" and (m.start, m.end) in boss_spans)]
+    # "배송 관련 문의를 담당합니다", "shipping questions": a tool that takes questions about something is not a desk for
+    # questions in general (only a strong word, "information", "opening hours", makes it one).
+    kept = [m for m in reading.mentions if not m.negated and not (m.concept == "human" and (m.start, m.end) in boss_spans)
+            and not (m.concept == "general" and m.weight < 1.0)]
     offered: dict[str, float] = {}
     for m in kept:
         offered[m.concept] = min(1.0, max(offered.get(m.concept, 0.0), m.weight))
