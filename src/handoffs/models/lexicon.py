@@ -227,6 +227,8 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     # Billing said as a whole.
     (r"\bcharged?\s+(?:me\s+)?(?:twice|two times|double)|\bdouble[- ]?charg\w*|\b(?:card|account)\s+(?:got\s+|was\s+)?"
      r"(?:hit|charged|billed)\s+twice\b|\bcharged?\s+(?:me\s+)?(?:again|more)\b", "billing", 1.0),
+    (r"\b(?:payment|charge|transaction|card)s?\s+(?:went|gone|came|go|goes|got put)\s+through\s+(?:twice|two times|double|again)\b",
+     "billing", 1.0),
     (r"두\s*번\s*(?:결제|결재|청구|빠져|나갔|출금|긁|승인|과금)|이중\s*(?:결제|결재|청구)|돈\S*\s*(?:이|을)?\s*(?:두\s*번|"
      r"더|잘못|많이)?\s*(?:빠져|나가|나갔|빠졌|출금|새)|(?:결제|청구|결재|출금|charge|payment|billing)\S*\s*두\s*번", "billing", 1.0),
     (r"\bmoney back\b|\bget my money\b|돈\S*\s*(?:을\s*)?돌려", "refund", 1.0),
