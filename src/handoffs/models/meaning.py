@@ -258,7 +258,18 @@ def read(text: str) -> Reading:
         negated = any(s <= m.start < e for s, e in dismissed) or is_negated(lowered, m.concept, m.word.lower(), m.start, m.end)
         weight = m.weight * next((factor for s, e, factor in quiet if s <= m.start < e), 1.0)
         mentions.append(Mention(m.concept, m.word, weight, m.start, m.end, negated, m.requested))
-    return Reading(original, language_of(original), _refunds_of_charges(mentions))
+    if past:
+        return Reading(original, language_of(original), _refunds_of_charges(mentions))
+    return Reading(original, language_of(original), _refunds_of_charges(_delivery_before_a_sale(mentions)))
+
+
+def _delivery_before_a_sale(mentions: list[Mention]) -> list[Mention]:
+    """Asked while buying ("I'd like to order a pair — do you ship to Canada?", "3개 주문하고 싶어요, 제주도도 배송
+    되죠?"), a delivery question is part of the sale: nothing was bought yet, so there is nothing to track."""
+    if not any(m.concept == "sales" and m.weight >= 0.8 and not m.negated for m in mentions):
+        return mentions
+    return [Mention(m.concept, m.word, m.weight * 0.5, m.start, m.end, m.negated, m.requested) if m.concept == "shipping"
+            else m for m in mentions]
 
 
 def _refunds_of_charges(mentions: list[Mention]) -> tuple[Mention, ...]:
