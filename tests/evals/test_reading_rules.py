@@ -46,8 +46,20 @@ RULES = [
     ("team_triage", "택배가 아직도 안 왔어요", "repairs"),
     # Where in the app to do something is a place, not a fault; details recorded wrongly are account matters.
     ("support_triage", "앱에서 바꾸려는데 생년월일이 잘못 입력돼 있어요", "other"),
-    # "About my account" without what about it, in either language: ask.
+    # "About my account" without what about it, and a question only announced: ask.
     ("support_triage", "계정 관련해서 문의 좀 드릴게요", "ask"),
+    ("support_triage_escalate", "문의드려요", "ask"),
+    # Idioms: "back in stock" is not the stock market, "long story short" is no short circuit.
+    ("team_triage_billing", "Is the Turbo Pogo back in stock?", "sales"),
+    ("team_triage", "Long story short, I want to order two more anvils.", "sales"),
+    # The person in charge is a manager; a flesh-and-blood agent is a person.
+    ("support_triage_escalate", "Put me through to whoever is in charge here.", "escalate"),
+    ("team_triage", "flesh and blood agent please", "human"),
+    # Korean: what is already fine is set aside even with a time word between.
+    ("team_triage_billing", "청구서 건은 벌써 해결됐어요. 이번엔 자석이 고장났어요", "repairs"),
+    # A delivery question asked while buying belongs to the sale; a payment that went through twice is billing.
+    ("team_triage_shipping", "자석 두 개 주문하고 싶은데 부산도 배송 되나요?", "sales"),
+    ("team_triage_billing", "My payment went through two times for one order.", "billing"),
 ]
 
 
