@@ -366,7 +366,7 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"s?\b|\b(?:bank|banking) app\b", None, 0),
     (r"\bget (?:\w+\s+){0,4}?back\b(?! to me)|\bsend (?:it|them) back\b", "refund", 0.8),
     (r"\b(?:how (?:do|can|would) (?:i|we)|want to|wanna|like to|need to|can i|could i|trying to)\s+(?:\w+\s+)?return\b(?!\s+to\b)|"
-     r"\b(?:unused|unopened|never (?:been )?(?:opened|worn))\b", "refund", 1.0),
+     r"\b(?:unused|unopened|never (?:been )?(?:opened|worn))\b", "refund,repairs", 1.0),  # as "return" itself: both
     (r"\b(?:took|charged|billed|paid|debited|deducted)\s+(?:me\s+)?\$\s?\d|\$\s?\d[\d,.]*\s+(?:more|extra|instead)|"
      r"\bdouble[- ]?(?:dinged|billed|hit)\b|\bdinged\b|\b(?:left|came out of|taken from|deducted from|withdrawn from)\s+my\s+"
      r"(?:account|card|bank)\b|\b(?:same )?amount\s+(?:\w+\s+){0,4}?(?:twice|two times)\b", "billing", 1.0),

@@ -89,6 +89,7 @@ class Scored:
     candidate: Candidate
     score: float
     evidence: list[tuple[str, str]] = field(default_factory=list)  # (word the user said, concept)
+    echo: int = 0  # words the user said that only this candidate's own name or description says too
 
 
 BASIC_STOPWORDS = frozenset("""the a an and or of to for with it its is are be as so on in at by this that these those
@@ -287,6 +288,10 @@ def rank(pool: list[Candidate], said: list[Reading]) -> list[Scored]:
         overlap = {k for k in plain_words & candidate.words if k not in credited
                    and (sum(1 for other in specific if k in other.words) < len(specific) or len(specific) == 1)}
         score += 0.4 * len(overlap)
+        # A word the customer said that only this candidate says too ("return" to the desk "for refunds and returns"):
+        # it already counted for its meaning; the literal echo only breaks an exact tie (see choose).
+        echo = len({k for k in plain_words & candidate.words & credited
+                    if len(specific) > 1 and sum(1 for other in specific if k in other.words) == 1})
         evidence += [(k, "") for k in sorted(overlap)]
         if not sure and len({w for w, _ in evidence}) < 2:
             score *= 0.5  # one weak word ("money", "an order") is a hint, not a request
@@ -296,8 +301,8 @@ def rank(pool: list[Candidate], said: list[Reading]) -> list[Scored]:
                                            if c not in lexicon.GENERIC_CONCEPTS):
             score *= 0.3
         if score >= MIN_SCORE:
-            scored.append(Scored(candidate, round(score, 6), evidence))
-    return sorted(scored, key=lambda s: (-s.score, s.candidate.route))
+            scored.append(Scored(candidate, round(score, 6), evidence, echo))
+    return sorted(scored, key=lambda s: (-s.score, -s.echo, s.candidate.route))
 
 
 def choose(scored: list[Scored], two_requests: bool = False) -> tuple[Scored | None, Scored | None]:
@@ -309,6 +314,8 @@ def choose(scored: list[Scored], two_requests: bool = False) -> tuple[Scored | N
     rival = next((s for s in scored[1:] if s.candidate.route != best.candidate.route), None)
     if rival is None:
         return best, None
+    if rival.score == best.score and best.echo > rival.echo and set(best.evidence) == set(rival.evidence):
+        return best, None  # the same words meant the same to both; the customer's own word decides: "return" -> "…and returns"
     if rival.score >= TOO_CLOSE * best.score and not (best.candidate.catch_all or rival.candidate.catch_all
                                                       and rival.score < best.score):
         return best, rival
