@@ -5,7 +5,7 @@ into a :class:`Reading`: a list of :class:`Mention` (concept, the writer's own w
 
 It reads the way a careful person does, in three passes:
 
-1. **Phrases first** (:data:`~handoffs.models.lexicon.PHRASES`): idioms are read whole and their words consumed —
+1. **Phrases first** (:data:`~handoffs.models.idioms.PHRASES`): idioms are read whole and their words consumed —
    "the manager *in charge* of my account" says nothing about billing, "my phone *won't charge*" is technical.
 2. **Words**: English by stem (``charged`` ~ ``charge``), Korean by the start of the word (``결제되었습니다``),
    typos by one letter (``chraged``, ``결재``). Words about an earlier purchase ("the skates I bought", "주문한
@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import cues, lexicon
+from . import cues, idioms, lexicon
 from .negation import is_negated, set_aside
 from .text import en_stem, ko_stem, language_of, near_miss, readable, tokens
 
@@ -84,7 +84,7 @@ _ENGLISH, _KOREAN = _tables()
 _KO_LONGEST = max(len(k) for k in _KOREAN)
 _KNOWN_EN = sorted({w for e in lexicon.CONCEPTS.values() for w in (*e.strong, *e.weak) if len(w) >= 5})
 # Words the phrases are made of ("money" in "money back"), so a typo inside a phrase is read too ("mony back").
-_PHRASE_WORDS = sorted({w for pattern, _, _ in lexicon.PHRASES for w in re.findall(r"(?<![\\?])\b[a-z]{4,}\b", pattern.pattern)}
+_PHRASE_WORDS = sorted({w for pattern, _, _ in idioms.PHRASES for w in re.findall(r"(?<![\\?])\b[a-z]{4,}\b", pattern.pattern)}
                        | {"speak", "talk", "connect", "transfer", "please", "manager", "supervisor"})
 _STRONG_KO = sorted({w for e in lexicon.CONCEPTS.values() for w in e.ko_strong if len(w) >= 2})
 _EN_BY_FIRST_LETTER: dict[str, tuple[str, ...]] = {}
@@ -233,7 +233,7 @@ def read(text: str) -> Reading:
         text = lowered
     raw: list[Mention] = []
     consumed: list[tuple[int, int]] = []
-    for pattern, phrase_concepts, weight in lexicon.PHRASES:
+    for pattern, phrase_concepts, weight in idioms.PHRASES:
         for match in pattern.finditer(lowered):
             if match.end() > match.start() and not _overlaps(consumed, match.start(), match.end()):
                 consumed.append((match.start(), match.end()))
