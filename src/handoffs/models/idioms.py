@@ -251,3 +251,59 @@ PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...], float], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), tuple(concepts.split(",")) if concepts else (), weight)
     for pattern, concepts, weight in _PHRASE_TABLE
 )
+
+
+# --- reading only what can match ---------------------------------------------------------------------------------
+# Most messages are in one script. A row's English alternatives cannot match a message without Latin letters, nor
+# its Korean ones a message without Hangul, so each row is also compiled per script: the same matches, fewer tries.
+
+_KOREAN_LETTER = re.compile(r"[\uac00-\ud7a3\u3131-\u3163]")
+
+
+def _alternatives(pattern: str) -> list[str]:
+    """``pattern`` split at its top-level ``|`` (not inside a group or a character class)."""
+    parts, depth, in_class, start, i = [], 0, False, 0, 0
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            parts.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    return parts + [pattern[start:]]
+
+
+def _script(alternative: str) -> str:
+    """"en" for an alternative that needs Latin letters, "ko" for one that needs Hangul, "any" otherwise."""
+    bare = re.sub(r"\\.|\(\?(?:[:=!]|<[=!])", "", alternative)
+    korean, latin = bool(_KOREAN_LETTER.search(bare)), bool(re.search(r"[a-z]", bare))
+    return "ko" if korean and not latin else "en" if latin and not korean else "any"
+
+
+def _by_script(pattern: str) -> dict[str, re.Pattern[str] | None]:
+    scripts = [(_script(a), a) for a in _alternatives(pattern)]
+    kept = {lang: [a for s, a in scripts if s in (lang, "any")] for lang in ("en", "ko")}
+    return {lang: re.compile("|".join(alts), re.IGNORECASE) if alts else None for lang, alts in kept.items()}
+
+
+PHRASES_BY_SCRIPT: tuple[dict[str, re.Pattern[str] | None], ...] = tuple(_by_script(p) for p, _, _ in _PHRASE_TABLE)
+"""For each row of :data:`PHRASES`: its alternatives that can match a message in one script ("en" or "ko")."""
+
+
+def phrase_patterns(text: str) -> list[tuple[re.Pattern[str] | None, tuple[str, ...], float]]:
+    """The rows of :data:`PHRASES` to read ``text`` with: whole for a mixed message, else only what can match."""
+    korean, latin = bool(_KOREAN_LETTER.search(text)), bool(re.search(r"[a-z]", text, re.IGNORECASE))
+    if korean == latin:
+        return list(PHRASES)
+    lang = "ko" if korean else "en"
+    return [(split[lang], concepts, weight) for split, (_, concepts, weight) in zip(PHRASES_BY_SCRIPT, PHRASES)]

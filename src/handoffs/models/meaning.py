@@ -233,8 +233,8 @@ def read(text: str) -> Reading:
         text = lowered
     raw: list[Mention] = []
     consumed: list[tuple[int, int]] = []
-    for pattern, phrase_concepts, weight in idioms.PHRASES:
-        for match in pattern.finditer(lowered):
+    for pattern, phrase_concepts, weight in idioms.phrase_patterns(lowered):
+        for match in pattern.finditer(lowered) if pattern is not None else ():
             if match.end() > match.start() and not _overlaps(consumed, match.start(), match.end()):
                 consumed.append((match.start(), match.end()))
                 raw += [Mention(c, text[match.start():match.end()], weight, match.start(), match.end())
