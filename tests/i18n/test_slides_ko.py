@@ -18,9 +18,17 @@ def slides_of(path: Path) -> list[str]:
 
 
 def references(slide: str) -> list[str]:
-    """The ``:::`` lines of a slide without a picture's title (the title is words)."""
-    return [" ".join(line.split()[:4]) if line.startswith("::: picture") else line
-            for line in slide.splitlines() if line.startswith(":::")]
+    """The ``:::`` lines of a slide without a picture's title (the title is words): a recorded run's picture keeps
+    kind and run, a notebook output keeps its cell and a ``lines=A-B`` excerpt."""
+    kept = []
+    for line in (line for line in slide.splitlines() if line.startswith(":::")):
+        words = line.split()
+        if words[1] == "picture":
+            line = " ".join(words[:4])
+        elif words[1] == "output":
+            line = " ".join(words[:3] + [w for w in words[3:4] if w.startswith("lines=")])
+        kept.append(line)
+    return kept
 
 
 def test_the_korean_edition_has_the_english_files():

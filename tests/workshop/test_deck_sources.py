@@ -6,8 +6,10 @@ by copying the English sources) need ``slides/node_modules`` and skip, saying so
 
 from __future__ import annotations
 
+import base64
 import html
 import inspect
+import json
 import re
 import shutil
 
@@ -15,7 +17,7 @@ import pytest
 
 from workshop_helpers import REPO
 from handoffs.single_agent.middleware import refusal_for
-from handoffs.workshop.deck_sources import DeckSourceError, expand
+from handoffs.workshop.deck_sources import DeckSourceError, cell_output, code_block, expand
 
 NOTEBOOKS = REPO / "notebooks"
 
@@ -53,12 +55,66 @@ def test_pictures_are_escaped_and_wordless_code_stays_out_of_python():
     assert "<script>" not in out and "&lt;script&gt;alert(1)&lt;/script&gt; &amp; more" in out
 
 
+def test_a_cells_picture_is_its_committed_png_and_its_figure_repr_stays_out():
+    saved = {}
+
+    def save(name, png):
+        saved[name] = png
+        return f"pictures/output-{name}.png"
+
+    reference = "09_which_design_when#580ca5ab"
+    out = expand(f'::: output {reference} "<b>Both</b> designs"\n', "t.md", NOTEBOOKS, no_pictures, save)
+    cell = next(c for c in json.loads((NOTEBOOKS / "09_which_design_when.ipynb").read_text())["cells"]
+                if c.get("id") == "580ca5ab")
+    committed = next(o["data"]["image/png"] for o in cell["outputs"] if "image/png" in o.get("data", {}))
+    assert list(saved.values()) == [base64.b64decode("".join(committed))]
+    assert '<img class="picture" src="pictures/output-09_which_design_when-580ca5ab.png"' in out
+    assert 'alt="&lt;b&gt;Both&lt;/b&gt; designs"' in out and "<Figure size" not in out
+    with pytest.raises(DeckSourceError, match="displays a picture"):
+        expand(f"::: output {reference}\n", "t.md", NOTEBOOKS, no_pictures)
+
+
+def test_a_korean_deck_shows_the_korean_notebooks_pictures():
+    """Cells and outputs come from notebooks/ko first: the Korean picture (Korean labels), not the English one."""
+    saved = {}
+    for folders in ([NOTEBOOKS], [NOTEBOOKS / "ko", NOTEBOOKS]):
+        expand("::: output 09_which_design_when#580ca5ab\n", "t.md", folders, no_pictures,
+               lambda name, png, key=len(folders): saved.setdefault(key, png) and "x.png")
+    english, korean = saved[1], saved[2]
+    assert english.startswith(b"\x89PNG") and korean.startswith(b"\x89PNG") and english != korean
+
+
+def test_an_output_split_over_slides_by_lines():
+    whole = cell_output(NOTEBOOKS, "09_which_design_when#54b0744e").splitlines()
+    first = expand("::: output 09_which_design_when#54b0744e lines=3-4\n", "t.md", NOTEBOOKS, no_pictures)
+    rest = expand("::: output 09_which_design_when#54b0744e lines=13-\n", "t.md", NOTEBOOKS, no_pictures)
+    assert html.escape(whole[2], quote=False) in first and html.escape(whole[4], quote=False) not in first
+    assert html.escape(whole[-1].strip(), quote=False) in rest and html.escape(whole[2], quote=False) not in rest
+
+
+def test_a_table_keeps_its_columns_in_any_script():
+    """A table is never wrapped, its font shrinks to fit, and each Hangul character is boxed two columns wide (the
+    kit pads tables by display width), so English and Korean tables line up alike."""
+    table = "name     count\n-------  -----\n가나다       3\nabcdef      12"
+    block = code_block(table, "plaintext")
+    assert 'class="output aligned"' in block and 'class="nohighlight"' in block
+    assert block.count('<span class="wide">') == 3 and "<span class=\"wide\">가</span>" in block
+    wide = code_block("-" * 10 + "\n" + "x" * 135, "plaintext")
+    size = float(re.search(r"font-size: ([\d.]+)px", wide).group(1))
+    assert 14 < size < 15 and size * 0.6 * 135 < 1240
+    prose = "word " * 40
+    assert code_block(prose, "plaintext").startswith('<pre class="output">')  # long prose still wraps
+    assert code_block("<b>가</b>", "plaintext").count("&lt;b&gt;") == 1  # escaped, wide or not
+
+
 @pytest.mark.parametrize("line, expected", [
     ("::: code handoffs.single_agent.middleware:no_such_function", "does not resolve"),
     ("::: code handoffs.single_agent.middleware", "names no object"),
     ("::: cell 03_under_the_hood#nope", "has 0 cells matching 'nope'"),
     ("::: cell no_such_notebook#abc", "is not NOTEBOOK#CELL_ID"),
     ("::: output 03_under_the_hood#a2df2978", "has no text output"),
+    ("::: output 09_which_design_when#54b0744e lines=5-2", "is not lines=A-B"),
+    ("::: output 09_which_design_when#54b0744e lines=1-999", "<= 20"),
     ("::: table of contents", "unknown directive 'table'"),
 ])
 def test_a_reference_that_does_not_resolve_names_file_and_line(line, expected):
@@ -97,7 +153,10 @@ def test_another_language_is_the_same_pipeline_with_other_source_files(assets, t
     assert '<html lang="xx">' in overview and "<title>핸드오프: 개요</title>" in overview
     assert "세 페이지, 하나의 에이전트" in overview and ":::" not in overview
     pictures = sorted((tmp_path / "out" / "xx" / "pictures").glob("*.png"))
-    assert len(pages) == 4 and len(pictures) >= 10 and all(p.stat().st_size > 20_000 for p in pictures)
+    assert len(pages) == 5 and len(pictures) >= 10 and all(p.stat().st_size > 20_000 for p in pictures)
+    part3 = (tmp_path / "out" / "xx" / "04_part3_which_design.html").read_text()
+    for shown in re.findall(r'src="(pictures/output-[^"]+)"', part3):  # the notebooks' own pictures, copied
+        assert (tmp_path / "out" / "xx" / shown).read_bytes().startswith(b"\x89PNG")
     assert (tmp_path / "out" / "vendor" / "reveal.js" / "dist" / "reveal.js").is_file()
     with pytest.raises(DeckSourceError, match="no slides in language 'zz': choose one of xx"):
         DeckBuild("zz", tmp_path / "out", sources=sources)

@@ -7,7 +7,8 @@
 2. expands each deck's Markdown (:mod:`.deck_sources`): code from ``src/`` and notebook cells by reference (a
    language's own notebooks, ``notebooks/<lang>/``, first), pictures drawn by :mod:`handoffs.viz` from runs
    recorded now (:mod:`.recorded_runs`) — nothing pasted; runs and pictures are made with the kit set to the deck's
-   language (``handoffs.i18n.using_language``), so their labels and the model's reasons are in it too;
+   language (``handoffs.i18n.using_language``), so their labels and the model's reasons are in it too; pictures a
+   notebook cell displayed are copied from its committed output;
 3. writes ``<out>/<lang>/<deck>.html`` from ``slides/template.html``, the pictures, an ``index.html``, and copies
    reveal.js, KaTeX and the fonts from ``slides/node_modules`` to ``<out>/vendor`` (:mod:`.deck_export`).
 
@@ -78,6 +79,13 @@ class DeckBuild:
             self.pictures[key] = relative
         return self.pictures[key]
 
+    def notebook_picture(self, name: str, png: bytes) -> str:
+        """Save a picture a notebook cell displayed (``::: output``); return its path relative to the deck's page."""
+        relative = f"pictures/output-{name}.png"
+        (self.out / self.lang / "pictures").mkdir(parents=True, exist_ok=True)
+        (self.out / self.lang / relative).write_bytes(png)
+        return relative
+
     def build(self) -> list[Path]:
         """Write every deck and the index; return the decks' pages."""
         if self.lang in LANGUAGES:
@@ -100,7 +108,7 @@ class DeckBuild:
             name = deck["file"]
             where = f"slides/{self.lang}/{name}"
             markdown = expand((self.source / name).read_text(encoding="utf-8"), where, self.notebook_folders(),
-                              self.picture)
+                              self.picture, self.notebook_picture)
             page = self.out / self.lang / (Path(name).stem + ".html")
             page.write_text(fill(template, lang=self.lang, title=deck["title"], footer=self.decks["footer"],
                                  markdown=markdown), encoding="utf-8")
