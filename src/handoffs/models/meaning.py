@@ -258,9 +258,18 @@ def read(text: str) -> Reading:
         negated = any(s <= m.start < e for s, e in dismissed) or is_negated(lowered, m.concept, m.word.lower(), m.start, m.end)
         weight = m.weight * next((factor for s, e, factor in quiet if s <= m.start < e), 1.0)
         mentions.append(Mention(m.concept, m.word, weight, m.start, m.end, negated, m.requested))
-    if past:
-        return Reading(original, language_of(original), _refunds_of_charges(mentions))
-    return Reading(original, language_of(original), _refunds_of_charges(_delivery_before_a_sale(mentions)))
+    return Reading(original, language_of(original), tuple(mentions))
+
+
+@lru_cache(maxsize=1024)
+def as_request(reading: Reading) -> Reading:
+    """A customer's message read as a request to route: a refund of a charge is a billing matter, a delivery question
+    asked while buying is part of the sale. (Not for tool descriptions: a desk "for refunds of charges" still offers
+    refunds, a desk "for sales and delivery" still offers delivery.)"""
+    mentions = list(reading.mentions)
+    if not lexicon.PAST_PURCHASE.search(reading.text):
+        mentions = _delivery_before_a_sale(mentions)
+    return Reading(reading.text, reading.language, _refunds_of_charges(mentions))
 
 
 def _delivery_before_a_sale(mentions: list[Mention]) -> list[Mention]:
