@@ -240,7 +240,7 @@ def rank(pool: list[Candidate], said: list[Reading]) -> list[Scored]:
     # an escalation), and the concepts they set aside.
     said_words: list[tuple[str, dict[str, float], bool]] = []  # (word, {concept: weight}, requested)
     negated: set[str] = set()
-    said = [as_request(reading) for reading in said]
+    said = [as_request(reading.text) for reading in said]
     for reading in said:
         by_word: dict[tuple[int, str], dict[str, float]] = {}
         asked: set[tuple[int, str]] = set()
