@@ -19,7 +19,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "exercises"))
 from corpus import corpus  # noqa: E402  (the exercises' corpus of labelled learner solutions)
 
 TEAMS = ["fail_delegate_returns_misspelt_topic", "fail_no_subscription", "fail_description_says_nothing",
-         "fail_not_given_to_triage", "fail_prompt_starter", "fail_reply_to_triage", "pass_notebook_style"]
+         "fail_not_given_to_triage", "fail_prompt_starter", "fail_reply_to_triage", "pass_notebook_style",
+         "blind6_fail_answers_to_own_topic", "blind6_fail_korean_claims_refunds", "fail_register_not_awaited",
+         "fail_subscription_agent_type_misspelt", "fail_shipping_instead_of_billing", "fail_build_team_not_awaited"]
 
 
 def check(solution):

@@ -18,7 +18,11 @@ What this module is not: it holds no verdicts and no hint text.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
+import re
+import traceback
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -77,6 +81,39 @@ class CapturedErrors(logging.Handler):
         self._logger.propagate = self._propagate
 
 
+class UnawaitedCalls(warnings.catch_warnings):
+    """Notes the coroutines a learner called without ``await`` while it is installed (``AIAgent.register(...)``
+    and ``runtime.add_subscription(...)`` are coroutines: called bare they never run, and Python only warns)."""
+
+    def __init__(self) -> None:
+        super().__init__(record=True)
+
+    def __enter__(self) -> "UnawaitedCalls":
+        self.caught = super().__enter__()
+        self.held: list[str] = []  # coroutines still held (a returned value, a variable of a frame that raised)
+        warnings.simplefilter("always", RuntimeWarning)
+        return self
+
+    def notice(self, value: Any = None, error: BaseException | None = None) -> None:
+        """Note never-started coroutines in ``value`` or in the local variables of ``error``'s traceback (Python
+        warns about those only when they are collected), and close them."""
+        frames = [frame.f_locals.values() for frame, _ in traceback.walk_tb(error.__traceback__)] if error else []
+        for held in [value, *(v for values in frames for v in values)]:
+            if inspect.iscoroutine(held) and inspect.getcoroutinestate(held) == inspect.CORO_CREATED:
+                self.held.append(held.cr_code.co_name)
+                held.close()
+
+    AS_WRITTEN = {"register": "AIAgent.register", "add_subscription": "runtime.add_subscription",
+                  "register_factory": "runtime.register_factory"}
+
+    @property
+    def names(self) -> list[str]:
+        """The calls as a learner writes them (``AIAgent.register``, not the runtime's ``BaseAgent.register``)."""
+        found = (re.search(r"coroutine '([^']+)' was never awaited", str(w.message)) for w in self.caught)
+        methods = [*(m.group(1).rsplit(".", 1)[-1] for m in found if m), *getattr(self, "held", [])]
+        return list(dict.fromkeys(self.AS_WRITTEN.get(method, method) for method in methods))
+
+
 class WatchedRuntime(SingleThreadedAgentRuntime):
     """A single-threaded runtime that notes registered agent types and subscriptions."""
 
@@ -98,6 +135,16 @@ class WatchedRuntime(SingleThreadedAgentRuntime):
         """The agent types a message published to ``topic_type`` reaches."""
         topic = TopicId(topic_type, "check")
         return [s.map_to_agent(topic).type for s in self.subscriptions if s.is_match(topic)]
+
+    def stray_subscription(self, agent_type: str) -> tuple[str, str] | None:
+        """A subscription meant for ``agent_type`` that names an unregistered, similar agent type:
+        (that agent type, its topic type)."""
+        import difflib
+
+        strays = {str(getattr(s, "agent_type", "")): str(getattr(s, "topic_type", "")) for s in self.subscriptions
+                  if getattr(s, "agent_type", None) and str(getattr(s, "agent_type")) not in self.agent_types}
+        close = difflib.get_close_matches(agent_type, list(strays), n=1, cutoff=0.6)
+        return (close[0], strays[close[0]]) if close else None
 
     def topics_of(self, agent_type: str) -> list[str]:
         """The topic types ``agent_type`` subscribes to (not the automatic direct-message prefix)."""

@@ -80,6 +80,15 @@ HINTS = {
             "configs[{step!r}]의 값({got!r})은 페이지('prompt'와 'tools'가 있는 dict)가 아니에요.",
             "configs[{step!r}]를 정하는 줄.",
             "configs[{step!r}] = {{'prompt': '이 단계가 할 일 ...', 'tools': [...]}}")),
+    "misspelt_key": HintText(
+        "configs[{step!r}] has no {wanted!r} entry but has {got!r}, so the kit reads that page as having no {wanted}.",
+        "The keys of configs[{step!r}] (a page's keys are 'prompt', 'tools' and, optionally, 'handoffs').",
+        "configs[{step!r}] = {{'prompt': ..., 'tools': [...]}}  # {wanted!r}, not {got!r}",
+        ko=HintText(
+            "configs[{step!r}]에 {wanted!r} 항목이 없고 {got!r} 항목이 있어요. 그래서 키트는 그 페이지에 {wanted}이(가) "
+            "없다고 읽어요.",
+            "configs[{step!r}]의 키들(페이지의 키는 'prompt', 'tools', 그리고 선택 사항인 'handoffs'예요).",
+            "configs[{step!r}] = {{'prompt': ..., 'tools': [...]}}  # {got!r}이 아니라 {wanted!r}")),
     "tool_is_none": HintText(
         "configs[{step!r}]['tools'] holds None where a tool should be.",
         "A tool cell still says `= None` (TODO 1 or 2), or its cell was not run before the binder's cell.",
@@ -320,6 +329,17 @@ HINTS = {
             "{tool}의 설명(docstring) ({location}): 모델이 읽는 건 그것뿐이에요.",
             "\"\"\"Escalate to a manager: for a legal matter, a formal complaint, or a user who asks to speak to a "
             "manager.\"\"\"")),
+    "description_vague": HintText(
+        "{tool} got the legal request by its name alone: its description ({description!r}) does not say when to call "
+        "it, and the description is what a model reads to choose.",
+        "The description (docstring) of {tool} ({location}).",
+        "\"\"\"Escalate the case to a manager: for a legal matter, a formal complaint, or a user who asks to speak to a "
+        "manager.\"\"\"",
+        ko=HintText(
+            "{tool}은(는) 이름 덕분에 법적인 요청을 받았을 뿐이에요. 설명({description!r})이 언제 호출할지 말하지 않는데, "
+            "모델은 설명을 읽고 도구를 골라요.",
+            "{tool}의 설명(docstring) ({location}).",
+            "\"\"\"법적인 문제, 공식 항의, 또는 고객이 매니저와 이야기하고 싶어 할 때 매니저에게 넘깁니다.\"\"\"")),
     "escalate_too_close": HintText(
         "For {request!r} the model could not choose between {tool} and the other triage tools: {describe}.",
         "The descriptions of {tool} and {other}: {shared}.",

@@ -22,8 +22,9 @@ VERIFIED = Texts({
                     "답: {text!r}"},
     "allowed": {"en": "a whole conversation ran {tools} in their own steps ({path})",
                 "ko": "대화 하나를 끝까지 돌렸더니 {tools}이(가) 각자 자기 단계에서 실행됐어요({path})"},
-    "later": {"en": "out-of-step calls later were refused too: {calls}",
-              "ko": "그 뒤의 단계 밖 호출도 거부됐어요: {calls}"},
+    "later": {"en": "out-of-step calls later were refused too: {calls} and {more} more (every tool in every step that "
+                    "does not offer it)",
+              "ko": "그 뒤의 단계 밖 호출도 거부됐어요: {calls} 외 {more}개(모든 단계에서, 그 단계가 제공하지 않는 모든 도구)"},
 })
 
 PIECES = Texts({

@@ -77,6 +77,18 @@ def raising_line(error: BaseException) -> str | None:
     return place(frame.filename, frame.lineno or 0, frame.name) + code
 
 
+def plain_functions_in(error: BaseException, arguments: tuple[str, ...]) -> tuple[str, list] | None:
+    """The argument (one of ``arguments``, e.g. ``delegate_tools``) of a call that raised ``error`` which held
+    plain functions where tools belong, with those functions; None if no frame of the traceback had one."""
+    for frame, _line in traceback.walk_tb(error.__traceback__):
+        for argument in arguments:
+            items = frame.f_locals.get(argument)
+            plain = [i for i in items or [] if callable(i) and not hasattr(i, "schema")] if isinstance(items, list) else []
+            if plain:
+                return argument, plain
+    return None
+
+
 def error_text(error: BaseException) -> str:
     """``TypeName: message`` on one line, at most 300 characters."""
     text = f"{type(error).__name__}: {error}".replace("\n", " ")
@@ -105,6 +117,13 @@ def names_a_topic(description: str) -> bool:
     from handoffs.models.meaning import read
 
     return bool(set(read(description).concepts()) - {"finish"}) or len(description.split()) >= 8
+
+
+def prompt_says_something(prompt: str, starter: str) -> bool:
+    """More than a starter's one-line persona: two sentences or a long one, no TODO (in any language)."""
+    sentences = [s for s in re.split(r"[.!?。\n]+", prompt or "") if s.strip()]
+    long_enough = len(sentences) >= 2 or len(prompt.strip()) >= 2 * len(starter)
+    return long_enough and not has_todo(prompt) and prompt.strip() != starter
 
 
 def has_korean(text: str) -> bool:

@@ -3,22 +3,20 @@
 ``await check_specialist(build_extended_team)`` takes the learner's ``async def build_extended_team(runtime,
 model_client) -> Team`` and judges it in four phases, stopping at the first finding (``report.stopped_by``):
 
-1. **build**: it runs on a fresh :class:`~handoffs.exercises.autogen_runs.WatchedRuntime` and returns the team; a
-   new agent type is registered and subscribed to a topic type; every registered agent can be *created* (AutoGen
-   creates agents lazily and only logs a factory's error — the checker creates each one and names the error, e.g.
-   a delegate passed as a plain function);
+1. **build**: on a fresh :class:`~handoffs.exercises.autogen_runs.WatchedRuntime` it returns the team (every
+   coroutine awaited); a new agent type is registered and subscribed; every agent can be *created* (AutoGen only
+   logs a factory's error: the checker creates each and names the error, e.g. a delegate given as a function);
 2. **look**: one scripted session shows the tools the triage agent is really offered: a new delegate, each tool
    once, the seed's delegates kept, a description that says something;
 3. **scripted** (the offline model's script mode, no keyword luck): the triage model calls each new delegate; the
    conversation must reach a new agent, which answers the customer, and the customer's next message must stay with
    it; its prompt must say what it does. A session that cannot go on stops at once (the runtime is idle, or the
-   operator desk was called) and the finding says what happened to each turn — it never waits out the timeout when
-   the cause is known;
+   operator desk was called) and the finding says what happened to each turn, never waiting out a known cause;
 4. **routing** (the default offline model, in both tool orders, because routing is the point): the double charge
-   reaches the new delegate, and the seed's refund, sales and human requests still go where the seed sends them.
+   reaches the new delegate; the seed's refund, sales and human requests still go where the seed sends them, and
+   no item of the new description claims one ("…, 환불 요청, …") even when the model kept it with the seed.
 
-Other agent, tool and topic names, an agent class of one's own, extra delegates (for triage or for the new agent),
-Korean or English prompts and descriptions all pass. The sentences live in :mod:`.specialist_text`.
+Other names, an agent class of one's own, extra delegates, Korean or English texts pass. Sentences: :mod:`.specialist_text`.
 """
 
 from __future__ import annotations
@@ -26,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import inspect
 import re
-import traceback
 from typing import Any, Awaitable, Callable
 
 from autogen_core import AgentId, BaseAgent
@@ -36,11 +33,12 @@ from handoffs.multi_agent.team import ALL_AGENTS, TRIAGE_PROMPT, Team
 from handoffs.models import OfflineModelClient
 from handoffs.recorder import RunRecorder, ToolRunEvent
 
-from .autogen_runs import (CapturedErrors, NotingClient, Session, WatchedRuntime, probe_default, run_session,
-                           tool_description, tool_name, tool_parameters, tool_text)
-from .learner_code import (closest, error_text, has_korean, has_todo, location, names_a_topic, one_line, raising_line,
-                           sample_arguments, words_in_common)
-from .report import CheckReport, Finding
+from .autogen_runs import (CapturedErrors, NotingClient, Session, UnawaitedCalls, WatchedRuntime, probe_default,
+                           run_session, tool_description, tool_name, tool_parameters, tool_text)
+from .learner_code import (closest, error_text, has_korean, has_todo, location, names_a_topic, one_line,
+                           plain_functions_in, prompt_says_something, raising_line, sample_arguments, words_in_common)
+from .report import REPORT_TEXT, CheckReport, Finding
+from .routing import first_claim
 from .specialist_text import HINTS, PIECES, REQUESTS, SCRIPTED_REPLY, STARTER_PROMPT, VERIFIED
 
 Builder = Callable[[Any, Any], Awaitable[Any]]
@@ -71,19 +69,24 @@ class _Check:
         recorder = RunRecorder()
         runtime = WatchedRuntime(recorder)
         client = NotingClient(OfflineModelClient(script=script), recorder)
-        try:
-            made = self.build(runtime, client)
-            if not inspect.isawaitable(made):
-                raise _Stop("build", "not_async", name=self.name, location=location(self.build))
-            team = await made
-        except _Stop:
-            raise
-        except Exception as error:
+        with UnawaitedCalls() as unawaited:
+            try:
+                made = self.build(runtime, client)
+                if not inspect.isawaitable(made):
+                    raise _Stop("build", "not_async", name=self.name, location=location(self.build))
+                team, error = await made, None
+            except Exception as failed:  # a _Stop too: a missing await below explains more
+                team, error = None, failed
+            unawaited.notice(team, error)
+        if unawaited.names:  # a register or add_subscription that never ran: the root of what follows
+            raise _Stop("build", "not_awaited", call=unawaited.names[0], name=self.name)
+        if error is not None and not isinstance(error, _Stop):
             agent = re.search(r"type (?:AgentType\(type=')?([^'\s)]+)'?\)? already exists", str(error))
             line = raising_line(error) or PIECES["body_of"].format(name=self.name)
-            if agent:
-                raise _Stop("build", "duplicate_registration", agent=agent.group(1), error=error_text(error), line=line)
-            raise _Stop("build", "build_failed", error=error_text(error), line=line)
+            error = (_Stop("build", "duplicate_registration", agent=agent.group(1), error=error_text(error), line=line)
+                     if agent else _Stop("build", "build_failed", error=error_text(error), line=line))
+        if error is not None:
+            raise error
         if not isinstance(team, Team):
             raise _Stop("build", "no_team", got=team, name=self.name)
         return runtime, team, recorder, client
@@ -95,7 +98,9 @@ class _Check:
             raise _Stop("build", "no_new_agent", name=self.name)
         for agent in new:
             if not runtime.topics_of(agent):
-                raise _Stop("build", "not_subscribed", agent=agent)
+                stray = runtime.stray_subscription(agent)  # a subscription naming a misspelt agent type?
+                raise (_Stop("build", "subscribed_other_type", agent=agent, got=stray[0], topic=stray[1]) if stray
+                       else _Stop("build", "not_subscribed", agent=agent))
         self.report.ok(VERIFIED["registered"].format(
             agents=", ".join(new), topics=", ".join(repr(t) for a in new for t in runtime.topics_of(a))))
         for agent in runtime.agent_types:
@@ -197,8 +202,10 @@ class _Check:
                 raise _Stop("scripted", "agent_handler_failed", agent=agent, error=error_text(error),
                             line=raising_line(error) or PIECES["handler_of"].format(agent=agent))
         answers = [p for p in session.published if p.sender == agent and p.message_type == "AgentResponse"]
-        if answers and not runtime.subscribers(answers[-1].topic_type):
-            raise _Stop("scripted", "wrong_user_topic", agent=agent, topic=answers[-1].topic_type)
+        listeners = list(dict.fromkeys(runtime.subscribers(answers[-1].topic_type))) if answers else []
+        if answers and not set(listeners) & set(runtime.subscribers(user_topic_type)):  # not where the customer is
+            who = PIECES["only_listen"].format(agents=", ".join(listeners)) if listeners else PIECES["nobody_listens"]
+            raise _Stop("scripted", "wrong_user_topic", agent=agent, topic=answers[-1].topic_type, who=who)
         if session.stopped_by == "operator":
             raise _Stop("scripted", "operator_waiting", describe=session.describe())
         if session.stopped_by == "timeout":
@@ -209,23 +216,13 @@ class _Check:
 
 def _constructor_stop(agent: str, error: BaseException) -> _Stop:
     """Why an agent could not be created; a plain function among its tools is named as such."""
-    for frame, _line in traceback.walk_tb(error.__traceback__):
-        for field in ("delegate_tools", "tools"):
-            items = frame.f_locals.get(field)
-            plain = [i for i in items or [] if callable(i) and not hasattr(i, "schema")] if isinstance(items, list) else []
-            if plain:
-                names = ", ".join(getattr(p, "__name__", repr(p)) for p in plain)
-                return _Stop("build", "delegate_not_a_tool", agent=agent, field=field, items=names,
-                             error=error_text(error), where=location(plain[0]))
+    found = plain_functions_in(error, ("delegate_tools", "tools"))
+    if found:
+        field, plain = found
+        return _Stop("build", "delegate_not_a_tool", agent=agent, field=field, error=error_text(error),
+                     items=", ".join(getattr(p, "__name__", repr(p)) for p in plain), where=location(plain[0]))
     return _Stop("build", "constructor_failed", agent=agent, error=error_text(error),
                  line=raising_line(error) or PIECES["factory_of"].format(agent=agent))
-
-
-def _prompt_says_something(prompt: str) -> bool:
-    """More than the starter's one-line persona: two sentences or a long one, no TODO (in any language)."""
-    sentences = [s for s in re.split(r"[.!?。\n]+", prompt or "") if s.strip()]
-    long_enough = len(sentences) >= 2 or len(prompt.strip()) >= 2 * len(STARTER_PROMPT)
-    return long_enough and not has_todo(prompt) and prompt.strip() != STARTER_PROMPT
 
 
 async def _routing(tools: list[Any], prompt: str, reached: dict[str, str], report: CheckReport,
@@ -238,7 +235,7 @@ async def _routing(tools: list[Any], prompt: str, reached: dict[str, str], repor
     probes = [await probe_default(prompt, asked[lang], tools, seed) for lang in languages]
     if not any(p.understood and p.picked in reached for p in probes):
         first, tool = probes[0], new[0]
-        cause = "specialist_too_close" if first.order_decides or first.forward.tool is None else "specialist_not_routed"
+        cause = "specialist_too_close" if first.too_close(tool_description(tool)) else "specialist_not_routed"
         rivals = [c.tool for c in (first.forward, first.backward) if c.tool and c.tool != tool_name(tool)]
         rival_tools = [t for t in tools if tool_name(t) in rivals]
         shared = words_in_common(first.request, tool_text(tool), *[tool_text(t) for t in rival_tools[:1]])
@@ -259,6 +256,13 @@ async def _routing(tools: list[Any], prompt: str, reached: dict[str, str], repor
                 raise _Stop("routing", "claims_seed_territory", request=seen.request, wanted=wanted,
                             describe=seen.describe(), tool=tool_name(tool), location=where(tool),
                             shared=words_in_common(seen.request, tool_text(tool)))
+            seed_tool = SEED_DELEGATES.get(str(wanted))
+            claim = seed_tool and first_claim(new, tool_description, seen.request, tool_description(seed_tool))
+            if claim:  # the model kept it with the seed this time, but an item of the description claims it
+                (tool, clause), name = claim, tool_name(claim[0])
+                raise _Stop("routing", "claims_seed_territory", request=seen.request, wanted=wanted, tool=name,
+                            describe=REPORT_TEXT["claimed"].format(wanted=wanted, tool=name, clause=clause),
+                            location=where(tool), shared=REPORT_TEXT["claimed_words"].format(clause=clause))
             paths.append(f"{seen.request!r} -> {wanted}")
     report.ok(VERIFIED["seed_paths"].format(paths=", ".join(paths)))
 
@@ -275,13 +279,13 @@ async def check_specialist(build_extended_team: Builder, *, timeout: float = 10.
         check = _Check(build_extended_team, timeout, errors, report)
         try:
             if not callable(build_extended_team):
-                raise _Stop("build", "not_async", name=check.name, location="the cell that defines it")
+                raise _Stop("build", "not_async", name=check.name, location=location(build_extended_team, check.name))
             new_agents = await check.structure()
             tools, prompt = await check.look(new_agents)
             reached: dict[str, str] = {}
             for delegate in [t for t in tools if tool_name(t) not in SEED_DELEGATES]:
                 agent, agent_prompt = await check.handoff(delegate, new_agents)
-                if agent_prompt is not None and not _prompt_says_something(agent_prompt):  # None: not readable
+                if agent_prompt is not None and not prompt_says_something(agent_prompt, STARTER_PROMPT):  # None: not readable
                     raise _Stop("scripted", "prompt_says_nothing", agent=agent, prompt=agent_prompt[:80])
                 reached[tool_name(delegate)] = agent
             report.ok(VERIFIED["prompt"].format(agent=", ".join(reached.values()), tool=", ".join(reached)))

@@ -56,6 +56,12 @@ REPORT_TEXT = Texts({
     "shared_one": {"en": "its words {words} are in the request", "ko": "설명의 단어 {words}이(가) 요청에 들어 있음"},
     "shared_none": {"en": "no word is in both as written: the model's reason (hint 1) says what decided",
                     "ko": "쓰인 그대로 양쪽에 다 나오는 단어는 없음: 무엇이 결정했는지는 모델이 댄 이유(힌트 1)에 있음"},
+    "claimed": {"en": "called {wanted} this time, but {tool}'s description claims the same request too ({clause!r}), "
+                      "so a model may as well call {tool}",
+                "ko": "이번에는 {wanted}을(를) 호출했지만, {tool}의 설명도 같은 요청을 자기 일이라고 해서({clause!r}) 모델이 "
+                      "{tool}을(를) 고를 수도 있음"},
+    "claimed_words": {"en": "its words {clause!r} name what the request asks for",
+                      "ko": "설명의 {clause!r} 부분이 요청이 바라는 바로 그 일을 말함"},
     "passed": {"en": "PASS", "ko": "통과(PASS)"},
 })
 

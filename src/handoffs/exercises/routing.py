@@ -7,6 +7,10 @@ order, and once more with only the seed's tools (the *baseline*): when even the 
 a message, the model did not understand that message (a language it does not read yet), and the probe says
 nothing about the learner's description.
 
+A new tool's description can also *claim* a seed request without winning it today: one item of its list ("…,
+refund requests, …") says only what the seed's own tool is for. :func:`claiming_clause` finds that item, read the
+way the model reads a message, so the verdict does not rest on how the model weighs one list against another.
+
 A model that answers in text instead of calling a tool has *asked* (a clarifying question): two descriptions were
 too close, or none fits. Each :class:`Choice` keeps the model's own reason, which names the words that decided.
 
@@ -16,6 +20,7 @@ checker awaits its model calls first and builds :class:`Probe` itself) and holds
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -57,6 +62,11 @@ class Probe:
     def order_decides(self) -> bool:
         return self.forward.tool != self.backward.tool
 
+    def too_close(self, description: str) -> bool:
+        """Did the new tool *tie* with another (the order decided, or the model asked although ``description``
+        names what the request asks for)? Otherwise the description simply does not fit the request."""
+        return self.order_decides or (self.forward.tool is None and names_what_is_asked(description, self.request))
+
     @property
     def understood(self) -> bool:
         """False when the model called no tool at all — not with the learner's tools in either order, nor with the
@@ -75,3 +85,49 @@ def probe(decide: Decide, request: str, tools: Sequence[Any], baseline: Decide |
     """Decide ``request`` with ``tools``, with ``tools`` reversed, and with ``baseline`` on ``seed_tools`` if given."""
     return Probe(request, decide(request, list(tools)), decide(request, list(reversed(tools))),
                  baseline(request, list(seed_tools)) if baseline is not None else None)
+
+
+_CLAUSE_BREAKS = re.compile(r"[,;:·、/()\[\]\n]+|\s[-–—]\s|\.\s|\s(?:and|or|및|또는)\s", re.I)
+_GENERIC = frozenset({"problem", "general", "finish"})  # concepts every kind of request raises a little
+# A description that sets something aside ("not billing, technical or other issues", "환불은 제외") may hold the
+# item inside that negation: such a description is judged as a whole (by the routing probe) only.
+_SETS_ASIDE = re.compile(r"\b(?:not|no|never|nor|except|excluding|without|other than|don'?t|doesn'?t|isn'?t)\b|"
+                         r"아니|않|말고|제외|빼고|말\s*것|없", re.I)
+
+
+def names_what_is_asked(description: str, request: str) -> bool:
+    """Whether ``description``, read as the model reads it, names something ``request`` asks for."""
+    from handoffs.models.meaning import read
+
+    return bool((set(read(request).concepts()) - _GENERIC) & set(read(description).concepts()))
+
+
+def claiming_clause(description: str, request: str, seed_description: str) -> str | None:
+    """The item of ``description`` that claims ``request`` for itself, or None.
+
+    An item claims a request when, read alone, it means what the request asks for and nothing else, and the seed's
+    tool for that request (``seed_description``) is described with the same thing: "환불 요청" in a billing
+    delegate's list claims "I want a refund", which the seed's "issues, repairs, or refunds" serves. An item
+    that narrows the thing to its own territory ("refunds of double charges") claims nothing, and a description
+    that sets anything aside ("not refunds", "환불은 제외") is left to the routing probe.
+    """
+    from handoffs.models.meaning import read
+
+    wanted = (set(read(request).concepts()) - _GENERIC) & set(read(seed_description).concepts())
+    if not wanted or _SETS_ASIDE.search(description or ""):
+        return None
+    for clause in _CLAUSE_BREAKS.split(description or ""):
+        said = set(read(clause).concepts()) - _GENERIC
+        if said and said <= wanted:
+            return " ".join(clause.split()).strip(" .!?。")
+    return None
+
+
+def first_claim(tools: Sequence[Any], describe: Callable[[Any], str], request: str,
+                seed_description: str) -> tuple[Any, str] | None:
+    """The first of ``tools`` whose description (``describe(tool)``) claims ``request``, with the claiming item."""
+    for tool in tools:
+        clause = claiming_clause(describe(tool), request, seed_description)
+        if clause:
+            return tool, clause
+    return None

@@ -15,8 +15,10 @@ and judges it in four phases, stopping at the first finding (``report.stopped_by
    page's tools are called once each (a work tool stays, a finishing tool leaves); the page's own tools are not
    offered in triage; one whole conversation goes triage -> new page -> done.
 4. **routing** (the default offline model, because routing is the point): the legal request reaches the
-   escalate tool from its description in either tool order, and the seed's billing, technical and other requests
-   still reach ``record_issue``. A model that *asks* instead of choosing is a finding quoting its reason.
+   escalate tool in either tool order — and its description says when to call it (a tool that got there by its
+   name alone is named as such); the seed's billing, technical and other requests still reach ``record_issue``,
+   and no item of a new tool's description claims one of them. A model that *asks* instead of choosing is a
+   finding quoting its reason.
 
 The escalate page may have any name, the tools any names, the escalate tool may also be offered in other steps,
 and prompts and descriptions may be in Korean or English. The sentences live in :mod:`.escalate_text`.
@@ -36,15 +38,16 @@ from handoffs.single_agent.steps import STEP_CONFIGS, UnknownStepError, all_tool
 
 from .escalate_text import HINTS, PIECES, REQUESTS, VERIFIED
 from .langchain_runs import Run, decide_with_default_model, run_script, tool_move
-from .learner_code import (closest, error_text, has_korean, has_todo, location, mentions, raising_line, sample_arguments,
-                           words_in_common)
-from .report import CheckReport, Finding
-from .routing import probe
+from .learner_code import (closest, error_text, has_korean, has_todo, location, mentions, names_a_topic, raising_line,
+                           sample_arguments, words_in_common)
+from .report import REPORT_TEXT, CheckReport, Finding
+from .routing import first_claim, probe
 
 SEED_STEPS = tuple(STEP_CONFIGS)
 SEED_TOOLS = frozenset(t.name for t in all_tools(STEP_CONFIGS))
 SEED_TRIAGE_TOOLS = ("record_issue",)
 SEED_TRIAGE_PROMPT = str(STEP_CONFIGS["triage"]["prompt"])
+PAGE_KEYS = ("prompt", "tools", "handoffs")
 ADDED_SENTENCE = 20  # characters: a prompt that names no tool must at least say something (in any language)
 
 
@@ -91,6 +94,10 @@ def _binder(configs: Any, report: CheckReport) -> dict[str, dict]:
     for step, page in configs.items():
         if not isinstance(page, Mapping):
             raise _Stop("binder", "page_not_a_dict", step=step, got=page)
+        for wanted in PAGE_KEYS[:2]:
+            got = closest(str(wanted), [str(k) for k in page if k not in PAGE_KEYS]) if wanted not in page else None
+            if got:
+                raise _Stop("binder", "misspelt_key", step=step, wanted=wanted, got=got)
         for item in page.get("tools") or []:
             if item is None:
                 raise _Stop("binder", "tool_is_none", step=step)
@@ -248,12 +255,17 @@ def _routing(pages: Mapping[str, Mapping], handoff: BaseTool, report: CheckRepor
     if not any(p.picked == handoff.name for p in escalations):
         first = escalations[0]
         rivals = [t for t in tools if t.name != handoff.name]
-        cause = "escalate_too_close" if first.order_decides or first.forward.tool is None else "escalate_not_routed"
+        cause = "escalate_too_close" if first.too_close(_description(handoff)) else "escalate_not_routed"
         shared = words_in_common(first.request, _text(handoff), *[_text(t) for t in rivals[:1]])
         raise _Stop("routing", cause, request=first.request, tool=handoff.name, describe=first.describe(),
                     other=", ".join(t.name for t in rivals), location=location(handoff), shared=shared)
+    if not names_a_topic(handoff.description):  # the model got there by the tool's name alone
+        raise _Stop("routing", "description_vague", tool=handoff.name, description=handoff.description,
+                    location=location(handoff))
     report.ok(VERIFIED["routed"].format(request=escalations[0].request, tool=handoff.name))
     checked = []
+    new_tools = [t for t in tools if t.name not in SEED_TOOLS]
+    record = {t.name: t for t in seed["tools"]}
     for path in ("billing", "technical", "other"):
         for lang in languages:
             seen = probe(decide, REQUESTS[path][lang], tools, baseline, seed["tools"])
@@ -265,8 +277,19 @@ def _routing(pages: Mapping[str, Mapping], handoff: BaseTool, report: CheckRepor
                 tool = next((t for t in tools if t.name == stray), handoff)
                 raise _Stop("routing", "claims_seed_territory", request=seen.request, describe=seen.describe(),
                             tool=tool.name, location=location(tool), shared=words_in_common(seen.request, _text(tool)))
+            wanted = record.get(str(seen.baseline.tool))
+            claim = first_claim(new_tools, _description, seen.request, wanted.description) if wanted else None
+            if claim:  # the model kept it with the seed this time, but an item of the description claims it
+                tool, clause = claim
+                raise _Stop("routing", "claims_seed_territory", request=seen.request, tool=tool.name,
+                            describe=REPORT_TEXT["claimed"].format(wanted=wanted.name, tool=tool.name, clause=clause),
+                            location=location(tool), shared=REPORT_TEXT["claimed_words"].format(clause=clause))
             checked.append(repr(seen.request))
     report.ok(VERIFIED["seed_paths"].format(requests=", ".join(checked)))
+
+
+def _description(tool: BaseTool) -> str:
+    return str(tool.description or "")
 
 
 def _text(tool: BaseTool) -> str:

@@ -10,8 +10,9 @@ conversation, stopping at the first finding (``report.stopped_by`` names the pha
    triage after "Hello!". It must not run, and the model must get a readable ``ToolMessage`` answering that very
    call. A guard that raises, only prints, returns a string or answers another call id is named as such;
 3. **scripted** (script mode): a whole billing conversation runs record_issue, resolve_billing and
-   end_conversation in their own steps (a guard that blocks offered tools fails here), and out-of-step calls in
-   the resolve and done steps are refused too (a guard that only watches triage fails here).
+   end_conversation in their own steps (a guard that blocks offered tools fails here), and every other
+   out-of-step call — each tool in each step that does not offer it — is refused too (a guard that only watches
+   triage, or always lets one tool through, fails here).
 
 Around the guard sit two :class:`~handoffs.exercises.langchain_runs.ToolWatch` es: the outer one sees what the
 guard returned or raised, the inner one which calls got past it (and so ran). The sentences live in
@@ -24,6 +25,7 @@ import contextlib
 import inspect
 import io
 import logging
+import re
 from typing import Any
 
 from langchain.agents.middleware import AgentMiddleware
@@ -31,7 +33,7 @@ from langchain.messages import ToolMessage
 from langgraph.types import Command
 
 from handoffs.models import OfflineChatModel
-from handoffs.single_agent.steps import seed_configs
+from handoffs.single_agent.steps import all_tools, seed_configs, tool_names
 
 from .guard_text import HINTS, PIECES, REQUESTS, VERIFIED
 from .langchain_runs import Run, ToolWatch, run_script, tool_move
@@ -41,7 +43,19 @@ from .report import CheckReport, Finding
 ROGUE_TOOL = "resolve_billing"
 BILLING_PATH = [tool_move("record_issue", {"issue": "billing"}), tool_move("resolve_billing"),
                 tool_move("end_conversation"), "Goodbye!"]
-LATER = [("resolve", "record_issue", {"issue": "other"}), ("done", "resolve_billing", {})]
+LATER = [("resolve", "record_issue", {"issue": "other"}), ("done", "resolve_billing", {})]  # named in the report
+ARGUMENTS = {"record_issue": {"issue": "other"}}
+
+
+def out_of_step_calls() -> list[tuple[str, str, dict]]:
+    """Every (step, tool, arguments) of the seed's bot where the step does not offer the tool, LATER's first.
+
+    The rogue's resolve_billing in triage is phase 2's; the rest are all checked, so a guard that lets one tool
+    through everywhere ("end_conversation is always fine") is caught like one that only watches triage."""
+    pages = seed_configs()
+    pairs = [(step, tool.name) for step in pages for tool in all_tools(pages) if tool.name not in tool_names(pages[step])]
+    rest = [p for p in pairs if p not in {(s, t) for s, t, _ in LATER} and p != ("triage", ROGUE_TOOL)]
+    return LATER + [(step, tool, ARGUMENTS.get(tool, {})) for step, tool in rest]
 
 
 class _Stop(Exception):
@@ -118,7 +132,7 @@ def _judge_refusal(run: Run, said: str, tool: str, step: str, name: str, phase: 
         line = raising_line(error) or name
         if isinstance(error, KeyError) and "current_step" in str(error):
             raise _Stop(phase, "state_default", error=error_text(error), line=line)
-        if line.split(": ", 1)[-1].startswith("raise"):
+        if re.search(r"(?:^|[:;]\s*)(?:raise|assert)\b", line.split(": ", 1)[-1]):  # its own raise (or assert)
             raise _Stop(phase, "guard_raises", error=error_text(error), line=line)
         raise _Stop(phase, "guard_crashed", error=error_text(error), line=line, tool=tool, step=step, name=name)
     if reached:
@@ -164,10 +178,10 @@ def _allowed(guard: AgentMiddleware, name: str, report: CheckReport) -> None:
 
 
 def _later(guard: AgentMiddleware, name: str, report: CheckReport) -> None:
-    refused = []
-    for step, tool, args in LATER:
+    calls = out_of_step_calls()
+    for step, tool, args in calls:
         run, said = _run(guard, "Please just do it.", script=[tool_move(tool, args), "All right."],
                          start={"current_step": step, "issue_type": "billing"})
         _judge_refusal(run, said, tool, step, name, "scripted")
-        refused.append(PIECES["call_in_step"].format(tool=tool, step=step))
-    report.ok(VERIFIED["later"].format(calls=", ".join(refused)))
+    named = [PIECES["call_in_step"].format(tool=tool, step=step) for step, tool, _ in calls[:len(LATER)]]
+    report.ok(VERIFIED["later"].format(calls=", ".join(named), more=len(calls) - len(named)))

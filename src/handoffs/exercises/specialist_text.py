@@ -48,6 +48,9 @@ PIECES = Texts({
     "body_of": {"en": "the body of {name}", "ko": "{name}의 본문"},
     "handler_of": {"en": "the message handler of {agent}", "ko": "{agent}의 메시지 핸들러"},
     "factory_of": {"en": "the factory of {agent}", "ko": "{agent}의 팩토리"},
+    "nobody_listens": {"en": "which nobody subscribes to", "ko": "그 토픽은 아무도 구독하지 않아요"},
+    "only_listen": {"en": "which reaches {agents} only, not the customer's agent ('User')",
+                    "ko": "그 토픽은 {agents}만 구독하고, 고객 쪽 에이전트('User')는 듣지 않아요"},
     "no_handoff": {"en": "the triage agent answered instead of handing off",
                    "ko": "triage 에이전트가 핸드오프하지 않고 직접 답함"},
 })
@@ -98,6 +101,26 @@ HINTS = {
             "함수가 돌려준 값({got!r})은 팀이 아니에요.",
             "{name}의 끝부분.",
             "team = await build_team(...)\n...\nreturn team")),
+    "not_awaited": HintText(
+        "{name} calls {call}(...) without await, so that call never ran: {call} is a coroutine function, and "
+        "without await Python only makes the coroutine (and warns).",
+        "The line of {name} that calls {call}(...).",
+        "await {call}(...)",
+        ko=HintText(
+            "{name}이(가) {call}(...)을(를) await 없이 불러서, 그 호출은 실행되지 않았어요. {call}은(는) 코루틴 함수라서 "
+            "await가 없으면 파이썬은 코루틴을 만들기만 해요(그리고 경고만 해요).",
+            "{name}에서 {call}(...)을(를) 부르는 줄.",
+            "await {call}(...)")),
+    "subscribed_other_type": HintText(
+        "{agent} is registered, but its subscription names the agent type {got!r}, which is not registered, so "
+        "nothing published to {topic!r} reaches {agent}.",
+        "The agent_type=... of the TypeSubscription for topic type {topic!r}.",
+        "TypeSubscription(topic_type={topic!r}, agent_type={agent!r})",
+        ko=HintText(
+            "{agent}은(는) 등록됐지만, 구독이 등록되지 않은 에이전트 타입 {got!r}을(를) 가리켜서 {topic!r}에 발행된 것이 "
+            "{agent}에게 닿지 않아요.",
+            "토픽 타입 {topic!r}의 TypeSubscription에 넘긴 agent_type=....",
+            "TypeSubscription(topic_type={topic!r}, agent_type={agent!r})")),
     "no_new_agent": HintText(
         "No new agent type was registered: the team has only the seed's agents.",
         "The body of {name}, after build_team(...): register your agent there, as notebook 06's register_seed_agents "
@@ -227,12 +250,11 @@ HINTS = {
             "{line}.",
             "세션을 직접 돌려 보고 트레이스백을 읽어 보세요: await run_scripted_session([...], team=team).")),
     "wrong_user_topic": HintText(
-        "{agent} answered, but published its answer to topic type {topic!r}, which nobody subscribes to: the "
-        "customer never heard it.",
+        "{agent} answered, but published its answer to topic type {topic!r}, {who}: the customer never heard it.",
         "The user_topic_type=... argument of {agent}'s AIAgent(...).",
         "user_topic_type=user_topic_type  # 'User', where the customer's agent listens",
         ko=HintText(
-            "{agent}이(가) 답은 했지만, 아무도 구독하지 않는 토픽 타입 {topic!r}에 발행해서 고객에게 닿지 않았어요.",
+            "{agent}이(가) 답은 했지만 토픽 타입 {topic!r}에 발행했어요. {who}. 그래서 고객에게 닿지 않았어요.",
             "{agent}의 AIAgent(...)에 넘기는 user_topic_type=... 인자.",
             "user_topic_type=user_topic_type  # 'User': 고객 쪽 에이전트가 듣는 곳")),
     "agent_silent": HintText(

@@ -1,0 +1,14 @@
+"""The escalate tool returns a sentence saying it escalated, but never changes the step.
+
+expect: returns_plain
+"""
+from ._parts import Command, ToolMessage, ToolRuntime, binder_with, tool
+
+
+@tool
+def escalate_to_manager(reason: str) -> str:
+    """Escalate to a manager: a legal matter, a formal complaint, or a user who asks for a manager."""
+    return f"The case was escalated to a manager ({reason})."
+
+
+my_configs = binder_with(escalate_to_manager)  # the notebook's binder cell, done right: the mistake is above

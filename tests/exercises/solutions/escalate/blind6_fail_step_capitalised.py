@@ -1,0 +1,15 @@
+"""The escalate tool moves to "Escalate" (capital E) while the page is "escalate".
+
+expect: misspelt_step
+"""
+from ._parts import Command, ToolMessage, ToolRuntime, binder_with, tool
+
+
+@tool
+def escalate_to_manager(runtime: ToolRuntime) -> Command:
+    """Escalate to a manager: a legal matter, a formal complaint, or a user who asks for a manager."""
+    return Command(update={"messages": [ToolMessage("Escalated.", tool_call_id=runtime.tool_call_id)],
+                           "current_step": "Escalate"})
+
+
+my_configs = binder_with(escalate_to_manager)  # the notebook's binder cell, done right: the mistake is above

@@ -1,0 +1,18 @@
+"""Calls handler first (so the tool runs), then replaces the result with a refusal when the step does not offer it.
+
+expect: lets_through
+"""
+from langchain.agents.middleware import wrap_tool_call
+from langchain.messages import ToolMessage
+
+from handoffs.single_agent import STEP_CONFIGS
+
+
+@wrap_tool_call
+def guard(request, handler):
+    result = handler(request)
+    step = request.state.get("current_step", "triage")
+    if request.tool_call["name"] not in [t.name for t in STEP_CONFIGS[step]["tools"]]:
+        return ToolMessage("Refused: not offered in this step.", tool_call_id=request.tool_call["id"],
+                           status="error")
+    return result

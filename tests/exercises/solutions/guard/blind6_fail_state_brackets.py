@@ -1,0 +1,16 @@
+"""Reads the step with request.state["current_step"]: before record_issue nothing has set it.
+
+expect: state_default
+"""
+from langchain.agents.middleware import wrap_tool_call
+from langchain.messages import ToolMessage
+
+from handoffs.single_agent import STEP_CONFIGS
+
+
+@wrap_tool_call
+def guard(request, handler):
+    step = request.state["current_step"]
+    if request.tool_call["name"] in [t.name for t in STEP_CONFIGS[step]["tools"]]:
+        return handler(request)
+    return ToolMessage("Refused.", tool_call_id=request.tool_call["id"], status="error")
