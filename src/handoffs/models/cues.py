@@ -87,7 +87,7 @@ _IDENTITY_QUESTION = re.compile(
 
 
 _ADDITIVE = re.compile(r"\btoo\b(?=\s*[.!?,]|\s*$)|\b(?:and also|also|as well|plus|on top of that|another thing|besides that|additionally|"
-                       r"in addition|two things|two questions|a couple of things|separately|both (?:issues|problems|things)|which (?:one )?first)\b|두\s*가지|둘\s*다|뭐부터|(?<!하나)(?<!조금)(?<!\d)도\s.*(?<!하나)(?<!조금)(?<!\d)도\s|그리고|또한|게다가|거기다|하고\s*또", re.IGNORECASE)
+                       r"in addition|two things|two questions|a couple of things|separately|both (?:issues|problems|things|equally)|equally (?:urgent|important)|which (?:one )?first)\b|두\s*가지|둘\s*다|뭐부터|(?<!하나)(?<!조금)(?<!\d)도\s.*(?<!하나)(?<!조금)(?<!\d)도\s|그리고|또한|게다가|거기다|하고\s*또", re.IGNORECASE)
 
 
 def _has_any(text: str, phrases: tuple[str, ...]) -> bool:
@@ -154,9 +154,10 @@ _PERSON_KO = (r"(상담원|상담사|상담직원|직원|사람|담당자|매니
               r"높은\s*사람|유인\s*상담|전화\s*상담|상담)")
 _PEOPLE_ASKED_KO = re.compile(
     r"(?:" + _PERSON_KO + r"|" + _PERSON_EN + r")[^\s.!?]*\s*(?:\S*(?:면|으면)\s+)?(?:(?:좀|직접|당장|빨리|지금|바로|한번|한\s*번)\s*)*"
-    r"(?:(?:불러|바꿔|연결|넘겨|돌려|connect|transfer)\S*\s*(?:주세요|줘|줄래|주실|주시|달라|요|해|좀|가능|부탁|원해|요청|바랍|해\s*주)"
+    r"(?:(?:불러|바꿔|연결|넘겨|돌려|connect|transfer|call)\S*\s*(?:주세요|줘|줄래|주실|주시|달라|요|해|좀|가능|부탁|원해|요청|바랍|해\s*주|"
+    r"please|pls|plz|$)"
     r"|(?:불러|바꿔|연결|넘겨|돌려)(?:주|줘|달)"
-    r"|(?:통화|얘기|이야기|대화|상담|말|채팅)\S*\s*(?:하고\s*싶|할\s*수\s*있|하게\s*해|좀|요$|원해|원하|시켜|가능|부탁|하는\s*게\s*나|"
+    r"|(?:통화|얘기|이야기|대화|상담|말|채팅|talk|speak|chat)\S*\s*(?:하고\s*싶|할\s*수\s*있|하게\s*해|좀|요$|원해|원하|시켜|가능|부탁|하는\s*게\s*나|"
     r"하기를\s*원)|연결\S*\s*(?:안\s*되면|되면|주실|해\s*주실)"
     r"|나오라|나와\s*(?:주세요|봐|라)"
     r"|만나고\s*싶|있어요\s*\?|있나요|없어요\s*\?|없나요|업나요|계세요|계신가요|가능|좀\s*요?(?:$|[\s.!?~]))", re.IGNORECASE)
@@ -168,11 +169,14 @@ _NOT_ASKING = re.compile(r"\b(?:don'?t|do not|no need to|never)\s+(?:\w+\s+){0,2
 def people_asked_for(text: str) -> list[tuple[int, int]]:
     """Where ``text`` names a person the customer *asks for* ("let me talk to a human", "매니저 불러 주세요",
     or a message that is little more than "operator!"), as (start, end) spans of the person word."""
-    if _IDENTITY_QUESTION.search(text):
-        return []
+    # "Are you a bot?" asks who we are, not for a person; "Are you a bot? I want a human." asks in its second sentence.
+    identity = [m.span() for m in _IDENTITY_QUESTION.finditer(text)]
     spans = [next(m.span(i) for i in range(1, (m.lastindex or 0) + 1) if m.group(i))
              for pattern in (*_PEOPLE_ASKED_EN, _PEOPLE_ASKED_KO) for m in pattern.finditer(text)
-             if not _NOT_ASKING.search(text[max(0, m.start() - 30):m.start()])]
+             if not _NOT_ASKING.search(text[max(0, m.start() - 30):m.start()])
+             and not any(s < m.end() and m.start() < e for s, e in identity)]
+    if identity:
+        return spans
     if not spans and len(words(text)) <= 3:
         spans = [m.span(1) for pattern in (re.compile(r"\b" + _PERSON_EN + r"\b", re.I), re.compile(_PERSON_KO))
                  for m in pattern.finditer(text)]
@@ -194,6 +198,12 @@ _THREAT_IF = re.compile(r"\bif (?:you )?(?:don'?t|do not|won'?t|can'?t)\b|\bor (
 _CURIOUS = re.compile(r"\b(?:just wondering|i wonder|curious|by the way|btw|while i'?m here|while i have you|one more thing|"
                       r"oh and|oh also|out of curiosity|minor thing|small thing|not a big deal|no biggie)\b|사소한|별건\s*아닌데|궁금하네|궁금하긴|참고로|겸사겸사|하는\s*김에|온\s*김에|말\s*나온\s*김에|아\s*그리고|아\s*참",
                       re.IGNORECASE)
+# Praise that means the opposite: "Great, another 'free' month…", "Love that for me", "thanks for nothing", 🙃.
+_SARCASM = re.compile(r"\b(?:love that for me|thanks for nothing|just what i needed|just great|oh great|yeah right|"
+                      r"truly (?:outstanding|amazing|great|wonderful)|what a (?:deal|joke|great service))\b|"
+                      r"^\W*(?:great|wow|perfect|fantastic|brilliant|awesome|wonderful)\W+(?:another|again|now|so)\b|"
+                      r"(?<!\w)['\"‘“](?:free|fast|quick|premium|support|help|unlimited)['\"’”]|🙃|🙄|퍽이나|참\s*잘\s*하네|"
+                      r"잘\s*하는\s*짓", re.IGNORECASE)
 _SENTENCE_BREAK = re.compile(r"[.!?\n]+|\b(?:but|also)\b|그리고|근데|그런데")
 
 
@@ -212,7 +222,8 @@ def asides(text: str) -> list[tuple[int, int, float]]:
             spans.append((start, end, 0.5))
         elif _CURIOUS.search(sentence) and not gives_a_reason(sentence):
             spans.append((start, end, 0.6))
-        elif _COMPLIMENT.search(sentence) and not (states_a_need(sentence) or gives_a_reason(sentence) or says_no(sentence)):
+        elif _COMPLIMENT.search(sentence) and not (states_a_need(sentence) or gives_a_reason(sentence) or says_no(sentence)
+                                                   or _SARCASM.search(text)):
             spans.append((start, end, 0.3))
         start = match.end() if match else end
     return spans

@@ -5,7 +5,7 @@ into a :class:`Reading`: a list of :class:`Mention` (concept, the writer's own w
 
 It reads the way a careful person does, in three passes:
 
-1. **Phrases first** (:data:`~handoffs.models.lexicon.PHRASES`): idioms are read whole and their words consumed —
+1. **Phrases first** (:data:`~handoffs.models.idioms.PHRASES`): idioms are read whole and their words consumed —
    "the manager *in charge* of my account" says nothing about billing, "my phone *won't charge*" is technical.
 2. **Words**: English by stem (``charged`` ~ ``charge``), Korean by the start of the word (``결제되었습니다``),
    typos by one letter (``chraged``, ``결재``). Words about an earlier purchase ("the skates I bought", "주문한
@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import cues, lexicon
+from . import cues, idioms, lexicon
 from .negation import is_negated, set_aside
 from .text import en_stem, ko_stem, language_of, near_miss, readable, tokens
 
@@ -84,7 +84,7 @@ _ENGLISH, _KOREAN = _tables()
 _KO_LONGEST = max(len(k) for k in _KOREAN)
 _KNOWN_EN = sorted({w for e in lexicon.CONCEPTS.values() for w in (*e.strong, *e.weak) if len(w) >= 5})
 # Words the phrases are made of ("money" in "money back"), so a typo inside a phrase is read too ("mony back").
-_PHRASE_WORDS = sorted({w for pattern, _, _ in lexicon.PHRASES for w in re.findall(r"(?<![\\?])\b[a-z]{4,}\b", pattern.pattern)}
+_PHRASE_WORDS = sorted({w for pattern, _, _ in idioms.PHRASES for w in re.findall(r"(?<![\\?])\b[a-z]{4,}\b", pattern.pattern)}
                        | {"speak", "talk", "connect", "transfer", "please", "manager", "supervisor"})
 _STRONG_KO = sorted({w for e in lexicon.CONCEPTS.values() for w in e.ko_strong if len(w) >= 2})
 _EN_BY_FIRST_LETTER: dict[str, tuple[str, ...]] = {}
@@ -102,7 +102,8 @@ _TEXT_SPEAK = {"2": "to", "4": "for", "ur": "your", "u": "you", "r": "are", "pls
                "pmt": "payment", "b4": "before", "rn": "right now", "dont": "don't", "cant": "can't", "wont": "won't",
                "doesnt": "doesn't", "didnt": "didn't", "isnt": "isn't", "im": "i'm", "ive": "i've", "wanna": "want to",
                "gonna": "going to", "gotta": "have to", "tho": "though", "w/": "with", "msg": "message",
-               "hrs": "hours", "hr": "hour", "wat": "what", "abt": "about", "pls.": "please", "asap": "as soon as possible"}
+               "hrs": "hours", "hr": "hour", "wat": "what", "teh": "the", "hwo": "how", "waht": "what", "wehre": "where",
+               "adn": "and", "taht": "that", "wana": "want to", "abt": "about", "pls.": "please", "asap": "as soon as possible"}
 _EN_IGNORED = frozenset("a an the and or but to of in on at for with is are was be it i my me you your we our".split())
 
 
@@ -232,8 +233,8 @@ def read(text: str) -> Reading:
         text = lowered
     raw: list[Mention] = []
     consumed: list[tuple[int, int]] = []
-    for pattern, phrase_concepts, weight in lexicon.PHRASES:
-        for match in pattern.finditer(lowered):
+    for pattern, phrase_concepts, weight in idioms.phrase_patterns(lowered):
+        for match in pattern.finditer(lowered) if pattern is not None else ():
             if match.end() > match.start() and not _overlaps(consumed, match.start(), match.end()):
                 consumed.append((match.start(), match.end()))
                 raw += [Mention(c, text[match.start():match.end()], weight, match.start(), match.end())
@@ -258,6 +259,42 @@ def read(text: str) -> Reading:
         weight = m.weight * next((factor for s, e, factor in quiet if s <= m.start < e), 1.0)
         mentions.append(Mention(m.concept, m.word, weight, m.start, m.end, negated, m.requested))
     return Reading(original, language_of(original), tuple(mentions))
+
+
+@lru_cache(maxsize=1024)
+def as_request(text: str) -> Reading:
+    """A customer's message read as a request to route: a refund of a charge is a billing matter, a delivery question
+    asked while buying is part of the sale. (Not for tool descriptions: a desk "for refunds of charges" still offers
+    refunds, a desk "for sales and delivery" still offers delivery.)"""
+    reading = read(text)
+    mentions = list(reading.mentions)
+    if not lexicon.PAST_PURCHASE.search(reading.text):
+        mentions = _delivery_before_a_sale(mentions)
+    return Reading(reading.text, reading.language, _refunds_of_charges(mentions))
+
+
+def _delivery_before_a_sale(mentions: list[Mention]) -> list[Mention]:
+    """Asked while buying ("I'd like to order a pair — do you ship to Canada?", "3개 주문하고 싶어요, 제주도도 배송
+    되죠?"), a delivery question is part of the sale: nothing was bought yet, so there is nothing to track."""
+    if not any(m.concept == "sales" and m.weight >= 0.8 and not m.negated for m in mentions):
+        return mentions
+    return [Mention(m.concept, m.word, m.weight * 0.5, m.start, m.end, m.negated, m.requested) if m.concept == "shipping"
+            else m for m in mentions]
+
+
+def _refunds_of_charges(mentions: list[Mention]) -> tuple[Mention, ...]:
+    """A refund asked for where the only trouble is a charge ("charged twice — refund 되나요?") is money back *for that
+    charge*: a billing matter first, a refund second. Where something is also broken, a refund stays a refund."""
+    live = {m.concept for m in mentions if not m.negated and (m.weight >= 1.0 or m.concept != "billing")}
+    if "billing" not in live or live & {"repairs", "malfunction"}:
+        return tuple(mentions)
+    out: list[Mention] = []
+    for m in mentions:
+        if m.concept == "refund" and not m.negated:
+            out += [Mention("billing", m.word, m.weight, m.start, m.end), Mention("refund", m.word, m.weight * 0.5, m.start, m.end)]
+        else:
+            out.append(m)
+    return tuple(out)
 
 
 def concepts(text: str) -> dict[str, list[str]]:

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 
-from .text import tokens
+from . import lexicon
+from .text import en_stem, tokens
 
-_CLAUSE_END = re.compile(r"[.!?;,\n—–]|\s-\s|\b(?:but|however|though|although|instead|rather|whereas|just)\b|지만|는데|인데")
+_CLAUSE_END = re.compile(r"[.!?;:,\n—–]|\s-\s|\b(?:but|however|though|although|instead|rather|whereas|just)\b|지만|는데|인데")
 _NOUN_NEGATOR = frozenset("no nothing nothing's none without neither nor".split())
 _NEGATOR = frozenset("not isn't aren't wasn't weren't never".split()) | _NOUN_NEGATOR
 _DESIRE_NEGATOR = frozenset("don't doesn't didn't dont won't".split())
@@ -36,20 +37,21 @@ _MISSING_EVENT = re.compile(r"^(?:deliver|charg|paid|pa|refund|receiv|ship|proce
 _EN_FINE_AFTER = re.compile(r"^\W*(?:\w+\W+){0,2}?(?:is|are|was|were|went|works?|worked|looks?|seems?|arrived|came)\s+"
                             r"(?:through\s+)?(?:just\s+|all\s+|totally\s+|completely\s+|perfectly\s+)?(?:fine|ok|okay|good|great|perfect|"
                             r"correct|right|normal|on time|perfectly|safely|in one piece|fast|quick|speedy|smooth|prompt|quickly|no problem|"
-                            r"smoothly|without (?:a |any )?(?:problem|issue|hitch)s?)\b|^\W*(?:just\s+)?(?:fine|ok|okay|on time|safely|"
+                            r"smoothly|paid up|up to date|without (?:a |any )?(?:problem|issue|hitch)s?)\b|^\W*(?:just\s+)?(?:fine|ok|okay|on time|safely|"
                             r"in one piece|perfect|intact|undamaged|flawless)\b|"
                             r"^\W*(?:is|was|are)\s*(?:not|n't)\s+(?:the\s+)?(?:problem|issue|reason)", re.I)
 _KO_NOT_AFTER = re.compile(r"^\S*(?:\s+\S+){0,3}?\s*(?:아니(?!면)|아닙|아녜|아냐|아님|아닌(?!지))(?![^.!?\n]{0,4}\?)|^\S*(?:\s+\S+)?\s*말고"
                            r"|^\S*(?:\s+\S+){0,2}?\s*(?:건|거|게|것|곳|데|일)\s*(?:은|는|도)?\s*(?:하나도\s*|전혀\s*)?없")
-_KO_FINE_AFTER = re.compile(r"^\S*\s*(?:잘\s*(?:됐|되|돼|나갔|처리|들어|왔|도착)|빨리\s*(?:왔|도착)|정상(?!\s*(?:이\s*)?아니)|괜찮|문제\s*없|"
+_KO_FINE_AFTER = re.compile(r"^\S*(?:\s+(?:문제|건|거|쪽|부분|얘기)\S*)?(?:\s+(?:어제|이미|벌써|다|진작|금방|오늘))?\s*(?:잘\s*(?:됐|되|돼|나갔|처리|들어|왔|도착)|빨리\s*(?:왔|도착)|빨랐|빠르(?:네|더|게\s*왔)|정상(?!\s*(?:이\s*)?아니)|괜찮|문제\s*없|"
                             r"멀쩡|이상\s*없|제때|참을\s*만|상관\s*없|넘어갈|해결\s*(?:됐|되었|완료))|^(?:이|가|도|는|은)?\s*(?:하나도\s*|전혀\s*)?없(?:고|어|는|습)(?![^.!\n]{0,4}\?)")
 _KO_NO_WISH_AFTER = re.compile(r"^\S*(?:\s+\S+){0,3}?\s*(?:필요\s*없|필요\s*(?:하지|치)\s*않|원하지\s*않|하고\s*싶지\s*않|받고\s*싶지\s*않|"
                                r"생각\s*(?:은|이)?\s*없|건\s*아니)|^\S*\s*안\s*(?:할|해도|받아도|원해)|^(?:은|는)\s*(?:이제\s*)?(?:됐|괜찮)")
 _KO_NO_WISH_BEFORE = re.compile(r"(?:^|\s)안\s*$")
 # "...but that's not why I'm writing": the clause before it is set aside; "아 아니다 그냥 됐어요": all of it is.
 _DISMISS_BEFORE = re.compile(r"\b(?:that'?s|that is|it'?s|this is)\s+not\s+(?:why|the reason|what)\b|"
+                             r"\b(?:so|and)\s+(?:it'?s|it is|that'?s|that is)\s+not\s+(?:that|it)\b|"
                              r"\b(?:sorted (?:it |that |this )?out|(?:has|have|got) (?:been )?(?:sorted|resolved|taken care of))\b|"
-                             r"\bbut whatever\b|그건\s*(?:이제\s*)?(?:됐|괜찮|해결|참을\s*만|상관\s*없)|그건\s*(?:중요한\s*게\s*)?"
+                             r"\bbut whatever\b|(?:그건|[가-힣]\s+(?:건|거는|것은))\s*(?:이제\s*)?(?:됐|괜찮|해결|참을\s*만|상관\s*없)|그건\s*(?:중요한\s*게\s*)?"
                              r"아니고|그게\s*(?:문제가\s*|중요한\s*게\s*)?아니라|그\s*얘기\s*하려던\s*건\s*아니", re.I)
 _RETRACT = re.compile(r"\bnever\s*mind\b|\bnvm\b|\bforget (?:it|that|about it)\b|(?:아\s*)?아니다\s*(?:그냥\s*)?(?:됐|괜찮|말)|"
                       r"그냥\s*(?:됐어요|됐습니다|괜찮아요)\s*$", re.I)
@@ -60,9 +62,14 @@ _TOPIC_WORDS = frozenset("""charge charges bill billing payment payments bug bug
     details help lawyer lawsuit""".split())
 
 
+# Every English word the lexicon knows as a concept word ("tech", "invoice", "delivery"), by stem.
+_CONCEPT_STEMS = frozenset(en_stem(w) for entry in lexicon.CONCEPTS.values() for w in (*entry.strong, *entry.weak))
+
+
 def _is_topic(word: str) -> bool:
-    """Words naming a topic, which a negation can run across: "not about a charge *or* a bug"."""
-    return word in _TOPIC_WORDS
+    """Words naming a topic, which a negation can run across: "not about a charge *or* a bug", "isn't a tech
+    problem or a billing thing"."""
+    return word in _TOPIC_WORDS or en_stem(word) in _CONCEPT_STEMS
 
 
 def _clause_before(text: str, start: int) -> str:

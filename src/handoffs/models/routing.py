@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Any
 
 from . import lexicon
-from .meaning import Reading, read
+from .meaning import Reading, as_request, read
 from .text import en_stem, ko_stem, tokens
 from .types import ToolSpec
 
@@ -49,7 +49,7 @@ _STOPWORDS = frozenset("""a an the and or but if then so to of in on at by for w
     sure r u pls plz im""".split())
 _GENERIC_WORDS = _STOPWORDS | frozenset("""transfer execute resolve record run set look find send create use call related
     explicitly asked back including topic kind conversation step routine user customer issue issues problem category
-    user's agent agents tool tools""".split())
+    user's agent agents tool tools 관련 문의 담당 등 경우 처리 요청 사용""".split())
 CATCH_ALL_OFFER = 0.6  # "any other request" fits a concern less specifically than a tool that names it
 TOO_CLOSE = 0.75  # the runner-up within 75 % of the best: ask instead of guessing
 MIN_SCORE = 0.35
@@ -89,6 +89,7 @@ class Scored:
     candidate: Candidate
     score: float
     evidence: list[tuple[str, str]] = field(default_factory=list)  # (word the user said, concept)
+    echo: int = 0  # words the user said that only this candidate's own name or description says too
 
 
 BASIC_STOPWORDS = frozenset("""the a an and or of to for with it its is are be as so on in at by this that these those
@@ -137,7 +138,10 @@ def _offered_by(reading: Reading) -> dict[str, float]:
     """What a tool's description offers. A manager it mentions is an escalation it handles, not "a person" in
     general: "asks to speak to a manager" does not make it the place for "can I talk to a real person?"."""
     boss_spans = {(m.start, m.end) for m in reading.mentions if m.concept == "escalate"}
-    kept = [m for m in reading.mentions if not m.negated and not (m.concept == "human" and (m.start, m.end) in boss_spans)]
+    # "배송 관련 문의를 담당합니다", "shipping questions": a tool that takes questions about something is not a desk for
+    # questions in general (only a strong word, "information", "opening hours", makes it one).
+    kept = [m for m in reading.mentions if not m.negated and not (m.concept == "human" and (m.start, m.end) in boss_spans)
+            and not (m.concept == "general" and m.weight < 1.0)]
     offered: dict[str, float] = {}
     for m in kept:
         offered[m.concept] = min(1.0, max(offered.get(m.concept, 0.0), m.weight))
@@ -236,6 +240,7 @@ def rank(pool: list[Candidate], said: list[Reading]) -> list[Scored]:
     # an escalation), and the concepts they set aside.
     said_words: list[tuple[str, dict[str, float], bool]] = []  # (word, {concept: weight}, requested)
     negated: set[str] = set()
+    said = [as_request(reading.text) for reading in said]
     for reading in said:
         by_word: dict[tuple[int, str], dict[str, float]] = {}
         asked: set[tuple[int, str]] = set()
@@ -284,6 +289,10 @@ def rank(pool: list[Candidate], said: list[Reading]) -> list[Scored]:
         overlap = {k for k in plain_words & candidate.words if k not in credited
                    and (sum(1 for other in specific if k in other.words) < len(specific) or len(specific) == 1)}
         score += 0.4 * len(overlap)
+        # A word the customer said that only this candidate says too ("return" to the desk "for refunds and returns"):
+        # it already counted for its meaning; the literal echo only breaks an exact tie (see choose).
+        echo = len({k for k in plain_words & candidate.words & credited
+                    if len(specific) > 1 and sum(1 for other in specific if k in other.words) == 1})
         evidence += [(k, "") for k in sorted(overlap)]
         if not sure and len({w for w, _ in evidence}) < 2:
             score *= 0.5  # one weak word ("money", "an order") is a hint, not a request
@@ -293,8 +302,8 @@ def rank(pool: list[Candidate], said: list[Reading]) -> list[Scored]:
                                            if c not in lexicon.GENERIC_CONCEPTS):
             score *= 0.3
         if score >= MIN_SCORE:
-            scored.append(Scored(candidate, round(score, 6), evidence))
-    return sorted(scored, key=lambda s: (-s.score, s.candidate.route))
+            scored.append(Scored(candidate, round(score, 6), evidence, echo))
+    return sorted(scored, key=lambda s: (-s.score, -s.echo, s.candidate.route))
 
 
 def choose(scored: list[Scored], two_requests: bool = False) -> tuple[Scored | None, Scored | None]:
@@ -306,6 +315,8 @@ def choose(scored: list[Scored], two_requests: bool = False) -> tuple[Scored | N
     rival = next((s for s in scored[1:] if s.candidate.route != best.candidate.route), None)
     if rival is None:
         return best, None
+    if rival.score == best.score and best.echo > rival.echo and set(best.evidence) == set(rival.evidence):
+        return best, None  # the same words meant the same to both; the customer's own word decides: "return" -> "…and returns"
     if rival.score >= TOO_CLOSE * best.score and not (best.candidate.catch_all or rival.candidate.catch_all
                                                       and rival.score < best.score):
         return best, rival

@@ -1,0 +1,42 @@
+"""The phrase table read per script finds exactly what the whole table finds.
+
+``idioms.phrase_patterns`` skips a row's English alternatives for a message without Latin letters and its Korean
+ones for a message without Hangul (the speed-up the decision benchmark measures). That is only right if no skipped
+alternative could ever have matched: checked here on every labelled message, in English, Korean and mixed, and on
+each alternative's own script.
+"""
+
+from __future__ import annotations
+
+import re
+
+from handoffs.evals import load_cases
+from handoffs.models import idioms
+
+
+def matches(rows, text):
+    return [(i, m.span()) for i, (pattern, _, _) in enumerate(rows) if pattern is not None for m in pattern.finditer(text)]
+
+
+def test_reading_per_script_finds_the_same_phrases_as_the_whole_table():
+    texts = [c.message.lower() for c in load_cases()]
+    assert {bool(re.search(r"[가-힣]", t)) for t in texts} == {True, False}
+    for text in texts:
+        assert matches(idioms.phrase_patterns(text), text) == matches(idioms.PHRASES, text), text
+
+
+def test_a_mixed_message_is_read_with_the_whole_table():
+    text = "charge가 두 번 됐는데 refund 되나요"
+    assert idioms.phrase_patterns(text) == list(idioms.PHRASES)
+
+
+def test_every_alternative_is_kept_for_the_script_it_needs():
+    for pattern, _, _ in idioms._PHRASE_TABLE:
+        alternatives = idioms._alternatives(pattern)
+        assert "|".join(alternatives) == pattern
+        for alternative in alternatives:
+            script = idioms._script(alternative)
+            if re.search(r"[가-힣]", alternative) and not re.search(r"(?<!\\)[a-z]{2,}", re.sub(r"\\.", "", alternative)):
+                assert script in ("ko", "any"), alternative
+            if not re.search(r"[가-힣ㄱ-ㅣ]", alternative):
+                assert script in ("en", "any"), alternative
