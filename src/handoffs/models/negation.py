@@ -127,6 +127,26 @@ def set_aside(text: str) -> list[tuple[int, int]]:
 
 
 
+# What a *tool description* excludes: "…, except refunds", "billing only (refunds are handled by repairs)",
+# "환불은 제외", "환불은 다루지 않아요", "환불 요청에는 쓰지 마세요". Read in descriptions only: a customer's
+# "everything's fine except the refund never came" names the very problem.
+_EXCLUDED = re.compile(
+    r"\b(?:except(?:\s+for)?|excluding|other\s+than|but\s+not|apart\s+from|aside\s+from|not\s+including)\s+"
+    r"[^.;:()\n]{1,60}"
+    r"|[^.;:,()\n]{1,40}?\b(?:is|are)\s+(?:handled|dealt\s+with|covered|answered|taken\s+care\s+of)\s+"
+    r"(?:by|elsewhere|in|at)\b[^.;:()\n]{0,40}"
+    r"|\b(?:do\s+not|don'?t|never)\s+(?:use|call|pick|choose)\b[^.;:()\n]{0,20}?\b(?:for|with|when|on)\s+[^.;:()\n]{1,60}"
+    r"|[가-힣A-Za-z]+(?:\s+[가-힣A-Za-z]+){0,2}?\s*(?:은|는|을|를|이|가)?\s*제외"
+    r"|[가-힣A-Za-z]+(?:\s+[가-힣A-Za-z]+){0,2}?\s*(?:은|는|을|를)\s*(?:다루|취급하|처리하|받|맡|담당하)지\s*(?:않|마)"
+    r"|[가-힣A-Za-z]+(?:\s+[가-힣A-Za-z]+){0,2}?\s*(?:에는|엔|에)\s*(?:쓰|사용하|부르|호출하)지\s*(?:마|말)"
+    r"|[가-힣A-Za-z]+(?:\s+[가-힣A-Za-z]+){0,2}?\s*(?:은|는)\s*다른\s*(?:도구|팀|곳|데스크|에이전트|담당)", re.I)
+
+
+def excluded_in_description(text: str) -> list[tuple[int, int]]:
+    """Spans of a tool description that name what the tool does *not* take (see ``_EXCLUDED``)."""
+    return [match.span() for match in _EXCLUDED.finditer(text)]
+
+
 def is_negated(text: str, concept: str, word: str, start: int, end: int) -> bool:
     """Is the mention of ``concept`` at ``text[start:end]`` (lower-cased text) set aside by a negation?
     Korean negation follows its noun, English precedes it; mixed messages ("billing address 말고") get both."""

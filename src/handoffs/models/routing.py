@@ -30,6 +30,7 @@ from typing import Any
 
 from . import lexicon
 from .meaning import Reading, as_request, read
+from .negation import excluded_in_description
 from .text import en_stem, ko_stem, tokens
 from .types import ToolSpec
 
@@ -148,11 +149,23 @@ def _offered_by(reading: Reading) -> dict[str, float]:
     return offered
 
 
+def _excluded_by(reading: Reading) -> set[str]:
+    """Concepts a description names only inside what it excludes ("billing, except refunds", "환불은 제외")."""
+    spans = excluded_in_description(reading.text)
+    if not spans:
+        return set()
+    inside = {m.concept for m in reading.mentions if any(a <= m.start < b for a, b in spans)}
+    outside = {m.concept for m in reading.mentions if not m.negated and not any(a <= m.start < b for a, b in spans)}
+    return inside - outside
+
+
 @lru_cache(maxsize=2048)
 def _profile(name: str, description: str, parameters_json: str) -> ToolProfile:
     parameters = json.loads(parameters_json)
     name_words = " ".join(w for w in re.split(r"[_\W]+", name.lower()) if w and w not in _NAME_NOISE)
     offered = _offered_by(read(description))
+    for concept in _excluded_by(read(description)):
+        offered.pop(concept, None)  # "…, except refunds", "환불은 제외"
     for concept, weight in _concepts_of(read(name_words)).items():
         offered[concept] = max(offered.get(concept, 0.0), weight)
     for concept in read(description).negated():
