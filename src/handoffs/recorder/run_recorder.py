@@ -206,6 +206,11 @@ class RunRecorder:
             return list(self._by_conversation.get(conv, ())) if conv is not None else []
 
 
+def _by(tool: str | None) -> str:
+    """" (by record_issue)": which tool moved the conversation, when one did (a hand-built handoff names none)."""
+    return " " + DESCRIBE_TEXTS["by"].format(tool=tool) if tool else ""
+
+
 def _one_line(event: Event) -> str:
     if isinstance(event, MessageEvent):
         return f"{event.role:<9} {event.actor}: {event.text!r}"
@@ -216,9 +221,9 @@ def _one_line(event: Event) -> str:
         flag = DESCRIBE_TEXTS["refused"] if event.refused else (DESCRIBE_TEXTS["error"] if event.is_error else "")
         return f"tool      {event.actor}: {event.tool}{flag}"
     if isinstance(event, StepChangeEvent):
-        return f"step      {event.from_step} -> {event.to_step} " + DESCRIBE_TEXTS["by"].format(tool=event.tool)
+        return f"step      {event.from_step} -> {event.to_step}" + _by(event.tool)
     if isinstance(event, HandoffEvent):
-        return f"handoff   {event.from_agent} -> {event.to_agent} " + DESCRIBE_TEXTS["by"].format(tool=event.tool)
+        return f"handoff   {event.from_agent} -> {event.to_agent}" + _by(event.tool)
     if isinstance(event, ErrorEvent):
         return f"error     {event.actor}: {event.message}"
     values = ", ".join(f"{f.name}={getattr(event, f.name)!r}" for f in fields(event)[2:])
