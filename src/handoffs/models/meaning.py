@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import cues, idioms, lexicon
+from . import cues, idioms, lexicon, romanised
 from .negation import is_negated, set_aside
 from .text import en_stem, ko_stem, language_of, near_miss, readable, tokens
 
@@ -239,6 +239,7 @@ def read(text: str) -> Reading:
                 consumed.append((match.start(), match.end()))
                 raw += [Mention(c, text[match.start():match.end()], weight, match.start(), match.end())
                         for c in phrase_concepts]
+    in_latin_letters = romanised.looks_romanised(lowered)  # "gyeolje ga du beon dwaesseoyo"
     for token in tokens(text):
         if _overlaps(consumed, token.start, token.end) or _is_a_name(text, token.start, token.end):
             continue
@@ -246,7 +247,8 @@ def read(text: str) -> Reading:
             for concept, weight, start, end in _korean_word(token.text):
                 raw.append(Mention(concept, text[token.start:token.end], weight, token.start + start, token.start + end))
         else:
-            for concept, weight in _english_word(token.text):
+            as_korean = romanised.concepts_in(token.text) if in_latin_letters and en_stem(token.text) not in _ENGLISH else ()
+            for concept, weight in as_korean or _english_word(token.text):
                 raw.append(Mention(concept, text[token.start:token.end], weight, token.start, token.end))
     past = [(m.start(), m.end()) for m in lexicon.PAST_PURCHASE.finditer(lowered)]
     dismissed = set_aside(lowered)
