@@ -212,10 +212,30 @@ _SARCASM = re.compile(r"\b(?:love that for me|thanks for nothing|just what i nee
 _SENTENCE_BREAK = re.compile(r"[.!?\n]+|\b(?:but|also)\b|그리고|근데|그런데")
 
 
+# "The invoice matters more", "결제 건이 더 급해요", "앱부터 해결해 주세요": the customer says which request comes first.
+_PRIORITY = re.compile(r"\bmatters? (?:more|most)\b|\b(?:is|are) (?:more|the most|most) (?:urgent|important|pressing)\b|"
+                       r"\bmore urgent\b|\btop priority\b|더\s*(?:급해|급합|급한|중요해|중요합|시급)|(?:가장|제일)\s*(?:급한|급해|급합|중요한)|"
+                       r"(?:부터|먼저)\s*(?:좀\s*)?(?:해결|처리|봐|확인)", re.IGNORECASE)
+
+
+def _priority_sentence(text: str) -> tuple[int, int] | None:
+    """The sentence in which the customer says which of their requests comes first, if they do."""
+    found = _PRIORITY.search(text)
+    if found is None:
+        return None
+    starts = [m.end() for m in _SENTENCES.finditer(text, 0, found.start())]
+    after = _SENTENCES.search(text, found.end())
+    return (starts[-1] if starts else 0, after.start() if after else len(text))
+
+
 def asides(text: str) -> list[tuple[int, int, float]]:
     """Sentences that are not the request: hedged ("I might buy one later") or small talk ("앱 디자인 예쁘네요")
-    — as (start, end, weight factor) spans, so what they mention counts for less."""
+    — as (start, end, weight factor) spans, so what they mention counts for less. When the customer says which
+    request comes first, the other sentences count for less too."""
     spans, start = [], 0
+    first = _priority_sentence(text)
+    if first is not None:
+        spans += [(0, first[0], 0.5), (first[1], len(text), 0.5)]
     focus = _FOCUS.search(text)
     if focus and focus.start() > 0:
         spans.append((0, focus.start(), 0.5))
@@ -239,8 +259,17 @@ def asides(text: str) -> list[tuple[int, int, float]]:
 
 def adds_a_second_request(text: str) -> bool:
     """The message joins two requests ("…and also…", "앱도 …, 주소도 …"): a sign of two intents, not one — unless
-    the second is an afterthought ("oh and, minor thing…", "아 그리고…", "just out of curiosity")."""
+    the second is an afterthought ("oh and, minor thing…", "아 그리고…", "just out of curiosity"), or the joining is
+    in the story a long message tells before its point ("배송도 빨랐고 포장도 꼼꼼했는데 … 지만 이건 수리해 주세요")."""
+    if _priority_sentence(text) is not None:
+        return False  # "two things … the invoice matters more": one request first
+    focus = _FOCUS.search(text)
+    if focus and len(_SENTENCES.findall(text[:focus.start()])) >= 2:
+        text = text[focus.start():]
     return bool(_ADDITIVE.search(text)) and not _CURIOUS.search(text)
+
+
+_SENTENCES = re.compile(r"[.!?\n]+")
 
 
 def is_request(text: str) -> bool:

@@ -87,8 +87,8 @@ CONCEPTS: dict[str, Entry] = {
         en_weak="return returns loose dead died dies warranty",
         ko="수리 고장 고치 고쳐 고칠 고친 고침 수선 망가 부서지 부서져 부서졌 부숴 깨지 깨져 깨졌 깨진 박살 파손 불량 하자 결함 찌그러 "
            "찢어 찢겨 누수 새요 새는 샌다 새고 폭발 터지 터져 터졌 터진 교환 에이에스 보증 녹슬 휘어 휘었 부러 끊어져 끊어졌 "
-           "끊겼",
-        ko_weak="헐거 헐렁 덜렁거 흔들거",  # loose: a handle, a wheel, a screw
+           "끊겼 헐거 덜렁거 흔들거",  # the last three: loose or wobbly, a handle, a wheel, a screw
+        ko_weak="헐렁",
     ),
     "malfunction": _entry(  # something does not do what it should; repairs for things, technical for apps
         en="misfire misfires misfired misfiring jammed jams dud stall stalls stalled stalling sputter sputters sputtered",
