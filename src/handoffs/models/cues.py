@@ -218,13 +218,16 @@ _PRIORITY = re.compile(r"\bmatters? (?:more|most)\b|\b(?:is|are) (?:more|the mos
                        r"(?:부터|먼저)\s*(?:좀\s*)?(?:해결|처리|봐|확인)", re.IGNORECASE)
 
 
+_CLAUSES = re.compile(r"[.!?\n,;]+|\b(?:but|and|though)\b|(?<=[가-힣])(?:는데|한데|지만|고)\s|그리고|근데|그런데")
+
+
 def _priority_sentence(text: str) -> tuple[int, int] | None:
     """The sentence in which the customer says which of their requests comes first, if they do."""
     found = _PRIORITY.search(text)
     if found is None:
         return None
-    starts = [m.end() for m in _SENTENCES.finditer(text, 0, found.start())]
-    after = _SENTENCES.search(text, found.end())
+    starts = [m.end() for m in _CLAUSES.finditer(text, 0, found.start())]
+    after = _CLAUSES.search(text, found.end())
     return (starts[-1] if starts else 0, after.start() if after else len(text))
 
 

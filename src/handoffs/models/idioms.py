@@ -247,7 +247,7 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     (r"문의\s*(?:드립니다|합니다|드려요|드릴게요|드릴께요)", "general", 0.5),
     # Something does not do what it should: "it won't latch", "the rocket won't launch" (not "I won't pay").
     (r"(?<!\bi\s)(?<!\bwe\s)(?<!\byou\s)(?<!\bi'll\s)\b(?:won'?t|wont|will not|doesn'?t|does not|didn'?t|did not|can'?t|"
-     r"cannot|refuses? to|fails? to|failed to)\s+(?!be\b|have\b|want\b|need\b|know\b|understand\b|pay\b|buy\b|order\b|"
+     r"cannot|refuses? to|fails? to|failed to)\s+(?!(?:turn|show)\s+up\b|be\b|have\b|want\b|need\b|know\b|understand\b|pay\b|buy\b|order\b|"
      r"get\b|help\b|find\b|see\b|tell\b|care\b|mind\b)\w+", "malfunction", 0.7),
     # Something does not do what it should, said the Korean way: "안 + verb" (read last: specific phrases first).
     (r"(?<![가-힣])안\s+(?!녕|내|에|쪽|심|전|경|방|과)(?![가-힣]{1,3}(?:시|셔|셨)[가-힣]{0,2}(?![가-힣]))[가-힣]{1,5}(?:요|다|네|음|함|어|아|고)(?![가-힣])|[가-힣]{2,}지\s*(?:않|못)"
