@@ -63,6 +63,7 @@ RULES = [
     # holdout7's rules. Korean in Latin letters (Revised Romanisation) is read as Korean.
     ("support_triage", "hwanbul batgo sipeoyo, gyeoljega du beon nagasseoyo", "billing"),
     ("team_triage_shipping", "taekbae ga ajik an wasseoyo", "shipping"),
+    ("team_triage", "Donny from Tokyo here, do you sell the pogo stick in Japan?", "sales"),  # English stays English
     # Word families: an engine that stalls, rust, a loose part, a superior, a breach of law.
     ("team_triage", "The rocket car stalls halfway up every hill.", "repairs"),
     ("team_triage_billing", "My new bear trap is already rusty.", "repairs"),

@@ -22,7 +22,8 @@ _VOWELS = "a ae ya yae eo e yeo ye o wa wae oe yo u wo we wi yu eu ui i".split()
 _FINALS = ["", "k", "k", "k", "n", "n", "n", "t", "l", "k", "m", "l", "l", "l", "p", "l", "m", "p", "p", "t", "t", "ng",
            "t", "t", "k", "t", "p", "t"]
 # A sentence ending the Korean way, in Latin letters: haeyo, dwaesseoyo, wayo, juseyo, hamnida, sipeoyo.
-_KOREAN_ENDING = re.compile(r"\b[a-z]{2,}(?:yo|nida|nikka)\b")
+# (A vowel before "yo": "Tokyo" is no Korean sentence.)
+_KOREAN_ENDING = re.compile(r"\b[a-z]+(?:[aeiou]yo|nida|nikka)\b")
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
@@ -46,11 +47,13 @@ def looks_romanised(text: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _spelled() -> tuple[tuple[str, str, float], ...]:
-    """(romanised entry, concept, weight) for every Korean entry spelt in at least three letters, longest first."""
+    """(romanised entry, concept, weight) for every Korean entry of two syllables or more, and every strong one spelt
+    in three letters or more ('aep', not 'don'), longest first."""
     found = []
     for concept, entry in lexicon.CONCEPTS.items():
         for words, weight in ((entry.ko_strong, 1.0), (entry.ko_weak, 0.5)):
-            found += [(romanise(word), concept, weight) for word in words if len(romanise(word)) >= 3]
+            found += [(romanise(word), concept, weight) for word in words
+                      if len(word) >= 2 or weight == 1.0 and len(romanise(word)) >= 3]
     return tuple(sorted(set(found), key=lambda row: (-len(row[0]), row)))
 
 
