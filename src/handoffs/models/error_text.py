@@ -71,9 +71,9 @@ SAY = Texts({
     "in_time": {"en": " in time", "ko": "제시간에"},
     "timeout": {"en": "{server} did not answer{within}: check that it is running, raise the timeout, or fix {spec}.",
                 "ko": "{server}가 {within} 답하지 않았어요: 서버가 돌고 있는지 확인하거나, 타임아웃을 늘리거나, "
-                      "{spec}을(를) 고치세요."},
+                      "{spec} 값을 고치세요."},
     "unreachable": {"en": "Cannot reach the model server{at}: start it, or fix {spec}.",
-                    "ko": "모델 서버{at}에 연결할 수 없어요: 서버를 시작하거나 {spec}을(를) 고치세요."},
+                    "ko": "모델 서버{at}에 연결할 수 없어요: 서버를 시작하거나 {spec} 값을 고치세요."},
     "no_details": {"en": "no details", "ko": "자세한 내용 없음"},
     "auth": {"en": "{server} rejected the API key ({status}): set {key} in your environment to a valid key (never in "
                    "a notebook), or set {offline}.",

@@ -32,7 +32,7 @@ E = TypeVar("E", bound=Event)
 DESCRIBE_TEXTS = Texts({
     "text": {"en": "text", "ko": "글로 답함"},
     "by": {"en": "(by {tool})", "ko": "({tool} 도구로)"},
-    "refused": {"en": " REFUSED", "ko": " 거절됨"},
+    "refused": {"en": " REFUSED", "ko": " 거부됨"},
     "error": {"en": " ERROR", "ko": " 오류"},
 })
 Subscriber = Callable[[Event], None]
