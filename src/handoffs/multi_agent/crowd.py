@@ -24,6 +24,8 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 
 from autogen_core.models import ChatCompletionClient
 
+from handoffs.i18n import Texts
+
 from .delegates import issues_and_repairs_agent_topic_type, sales_agent_topic_type
 from .sessions import SessionResult, default_model_client, run_many_sessions
 from .team import Team, build_team, new_runtime
@@ -39,6 +41,17 @@ CROWD_LINES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 """The customers' language -> (what a buyer says, what a refunder says); ``{name}`` is the customer's session."""
 SALES_LINES, REFUND_LINES = CROWD_LINES["en"]
 SESSION_PREFIX = "c"
+CROSSING_TEXTS = Texts({  # the lines of Crossings.describe(), in the kit's language
+    "wrong_turns": {"en": "sessions with a wrong turn: {count}", "ko": "엉뚱한 답을 받은 세션: {count}"},
+    "paths": {"en": "paths: {paths}", "ko": "경로: {paths}"},
+    "deals": {"en": "orders: {orders}, refunds: {refunds}", "ko": "주문: {orders}, 환불: {refunds}"},
+    "not_one_deal": {"en": "sessions with not exactly one order or refund: {count}",
+                     "ko": "주문이나 환불이 정확히 한 번이 아닌 세션: {count}"},
+    "foreign_reasons": {"en": "refunds whose reason names another session: {count}",
+                        "ko": "환불 사유에 다른 세션이 나오는 환불: {count}"},
+    "events": {"en": "recorder events: {events}, events mentioning another session: {count}",
+               "ko": "기록기 이벤트: {events}, 다른 세션이 나오는 이벤트: {count}"},
+})
 
 
 def session_names(count: int) -> list[str]:
@@ -127,13 +140,14 @@ class Crossings:
         return not (self.wrong_turns or self.not_one_deal or self.foreign_reasons or self.foreign_events)
 
     def describe(self) -> str:
+        text = CROSSING_TEXTS
         return "\n".join([
-            f"sessions with a wrong turn: {len(self.wrong_turns)}",
-            "paths: " + ", ".join(f"{agent} {count}" for agent, count in sorted(self.paths.items())),
-            f"orders: {self.orders}, refunds: {self.refunds}",
-            f"sessions with not exactly one order or refund: {len(self.not_one_deal)}",
-            f"refunds whose reason names another session: {len(self.foreign_reasons)}",
-            f"recorder events: {self.recorder_events}, events mentioning another session: {len(self.foreign_events)}",
+            text["wrong_turns"].format(count=len(self.wrong_turns)),
+            text["paths"].format(paths=", ".join(f"{agent} {count}" for agent, count in sorted(self.paths.items()))),
+            text["deals"].format(orders=self.orders, refunds=self.refunds),
+            text["not_one_deal"].format(count=len(self.not_one_deal)),
+            text["foreign_reasons"].format(count=len(self.foreign_reasons)),
+            text["events"].format(events=self.recorder_events, count=len(self.foreign_events)),
         ])
 
 
