@@ -69,6 +69,7 @@ _INJECTION = re.compile(
     r"|\b(?:supervisor|manager|admin|boss)\b[^.]{0,40}\b(?:already )?approved\b|\bpretend (?:the|that|you|we|it|this)\b"
     r"|\byou(?:'re| are) (?:now )?in the \w+ step\b|\bnew (?:rule|instruction)s?\b|^\s*assistant\s*[,:]"
     r"|(?:관리자|시스템|운영자|개발자)\s*(?:권한|명령|지시)|(?:관리자|시스템|운영자|개발자)(?:가|이)\s*보낸|승인\s*완료|승인해"
+    r"|\bfrom now on,?\s+you(?:'ll| will| must| are| obey| only| answer| follow| do| work)\b|\bobey (?:only )?(?:me|my)\b"
     r"|(?:규칙|지시|지침|룰|설정)\S*\s*(?:따위|같은\s*건)?\s*(?:다\s*|전부\s*|모두\s*)?무시",
     re.IGNORECASE)
 _CLOSING = re.compile(r"\b(?:bye|goodbye|that's all|that is all|thanks|thank you|cheers|see you)\b|감사|고마워|고맙|"
@@ -150,16 +151,16 @@ _PEOPLE_ASKED_EN = tuple(re.compile(p, re.IGNORECASE) for p in (
     r"\b" + _PERSON_EN + r"\s+(?:\w+\s+){0,5}?(?:reach out|call me|contact me|get back to me|look at|look into|check)",
     r"\b" + _PERSON_EN + r"\s+(?:\w+\s+){0,3}?(?:i can|i could|to) (?:talk|speak|chat)",
 ))
-_PERSON_KO = (r"(상담원|상담사|상담직원|직원|사람|담당자|매니저|메니저|관리자|책임자|윗사람|윗선|상급자|상사|팀장|점장|사장|대표|"
+_PERSON_KO = (r"(상담원|상담사|상담직원|직원|사람|담당자|매니저|메니저|관리자|책임자|윗사람|윗분|윗선|상급자|상사|팀장|점장|사장|대표|"
               r"높은\s*사람|유인\s*상담|전화\s*상담|상담)")
 _PEOPLE_ASKED_KO = re.compile(
     r"(?:" + _PERSON_KO + r"|" + _PERSON_EN + r")[^\s.!?]*\s*(?:\S*(?:면|으면)\s+)?(?:(?:좀|직접|당장|빨리|지금|바로|한번|한\s*번)\s*)*"
-    r"(?:(?:불러|바꿔|연결|넘겨|돌려|connect|transfer|call)\S*\s*(?:주세요|줘|줄래|주실|주시|달라|요|해|좀|가능|부탁|원해|요청|바랍|해\s*주|"
+    r"(?:(?:불러|바꿔|연결|넘겨|돌려|전달|보고(?=해|드)|connect|transfer|call)\S*\s*(?:주세요|줘|줄래|주실|주시|달라|요|해|좀|가능|부탁|원해|요청|바랍|해\s*주|"
     r"please|pls|plz|$)"
     r"|(?:불러|바꿔|연결|넘겨|돌려)(?:주|줘|달)"
     r"|(?:통화|얘기|이야기|대화|상담|말|채팅|talk|speak|chat)\S*\s*(?:하고\s*싶|할\s*수\s*있|하게\s*해|좀|요$|원해|원하|시켜|가능|부탁|하는\s*게\s*나|"
     r"하기를\s*원)|연결\S*\s*(?:안\s*되면|되면|주실|해\s*주실)"
-    r"|나오라|나와\s*(?:주세요|봐|라)"
+    r"|나오라|나와\s*(?:주세요|봐|라)|[^.!?]{0,15}?(?:연결|바꿔|넘겨)\S*\s*(?:해\s*)?(?:주세요|줘|주실|주시)"
     r"|만나고\s*싶|있어요\s*\?|있나요|없어요\s*\?|없나요|업나요|계세요|계신가요|가능|좀\s*요?(?:$|[\s.!?~]))", re.IGNORECASE)
 
 
@@ -189,9 +190,13 @@ _HEDGE = re.compile(r"\b(?:might|maybe|perhaps|probably|later|someday|eventually
 # "…, but first and more importantly …", "What I actually need is …", "근데 …": what follows is the request.
 _FOCUS = re.compile(r"\b(?:what i (?:actually|really|just) (?:need|want)|(?:the )?(?:real |actual |main )?(?:problem|issue|reason) is|but "
                     r"first|first and (?:more importantly|foremost)|more importantly|my (?:real|actual|main) (?:question|"
-                    r"problem|issue))\b|(?:^|[.!?]\s*)now\s*[:,]|근데|그런데|하지만|다만|그보다|무엇보다|일단|진짜\s*문제는|중요한\s*건", re.IGNORECASE)
+                    r"problem|issue))\b|(?:^|[.!?]\s*)now\s*[:,]|근데|그런데|하지만|(?<=[가-힣])(?<![인는은할될일을])지만\s|다만|그보다|무엇보다|일단|진짜\s*문제는|중요한\s*건", re.IGNORECASE)
 _COMPLIMENT = re.compile(r"\b(?:love|loved|nice|pretty|cool|great|awesome|beautiful|fun)\b|예쁘|이쁘|멋지|멋있|좋네요|좋아요|귀엽",
                          re.IGNORECASE)
+# "If it hasn't come by Saturday, refund me": the condition is today's problem; what follows its comma is conditional.
+_IF_NOT_THEN = re.compile(r"\bif (?:(?:you|it|this|that|they|he|she|the \w+|my \w+|your \w+)\s+)?(?:don'?t|doesn'?t|didn'?t|do not|"
+                          r"does not|won'?t|can'?t|cannot|hasn'?t|haven'?t|has not|have not|isn'?t|is not|aren'?t)\b[^,.!?;]{0,80}?"
+                          r"(?:,|\bthen\b)", re.IGNORECASE)
 # "…or I'll sue", "환불 안 해 주면 신고할 거예요": a threat on a condition, not the request itself.
 _THREAT_IF = re.compile(r"\bif (?:you )?(?:don'?t|do not|won'?t|can'?t)\b|\bor (?:else )?i(?:'ll| will)\b|(?:지\s*않으면|안\s*(?:해\s*)?주면|"
                         r"안\s*하면|않으면|안\s*되면)", re.IGNORECASE)
@@ -207,14 +212,40 @@ _SARCASM = re.compile(r"\b(?:love that for me|thanks for nothing|just what i nee
 _SENTENCE_BREAK = re.compile(r"[.!?\n]+|\b(?:but|also)\b|그리고|근데|그런데")
 
 
+# "The invoice matters more", "결제 건이 더 급해요", "앱부터 해결해 주세요": the customer says which request comes first.
+_PRIORITY = re.compile(r"\bmatters? (?:more|most)\b|\b(?:is|are) (?:more|the most|most) (?:urgent|important|pressing)\b|"
+                       r"\bmore urgent\b|\btop priority\b|더\s*(?:급해|급합|급한|중요해|중요합|시급)|(?:가장|제일)\s*(?:급한|급해|급합|중요한)|"
+                       r"(?:부터|먼저)\s*(?:좀\s*)?(?:해결|처리|봐|확인)", re.IGNORECASE)
+
+
+_CLAUSES = re.compile(r"[.!?\n,;]+|\b(?:but|and|though)\b|(?<=[가-힣])(?:는데|한데|지만|고)\s|그리고|근데|그런데")
+
+
+def _priority_sentence(text: str) -> tuple[int, int] | None:
+    """The sentence in which the customer says which of their requests comes first, if they do."""
+    found = _PRIORITY.search(text)
+    if found is None:
+        return None
+    starts = [m.end() for m in _CLAUSES.finditer(text, 0, found.start())]
+    after = _CLAUSES.search(text, found.end())
+    return (starts[-1] if starts else 0, after.start() if after else len(text))
+
+
 def asides(text: str) -> list[tuple[int, int, float]]:
     """Sentences that are not the request: hedged ("I might buy one later") or small talk ("앱 디자인 예쁘네요")
-    — as (start, end, weight factor) spans, so what they mention counts for less."""
+    — as (start, end, weight factor) spans, so what they mention counts for less. When the customer says which
+    request comes first, the other sentences count for less too."""
     spans, start = [], 0
+    first = _priority_sentence(text)
+    if first is not None:
+        spans += [(0, first[0], 0.5), (first[1], len(text), 0.5)]
     focus = _FOCUS.search(text)
     if focus and focus.start() > 0:
         spans.append((0, focus.start(), 0.5))
-    spans += [(m.start(), len(text), 0.5) for m in _THREAT_IF.finditer(text)]
+    conditions = [m.span() for m in _IF_NOT_THEN.finditer(text)]
+    spans += [(end, len(text), 0.5) for _, end in conditions]
+    spans += [(m.start(), len(text), 0.5) for m in _THREAT_IF.finditer(text)
+              if not any(s <= m.start() < e for s, e in conditions)]
     for match in [*_SENTENCE_BREAK.finditer(text), None]:
         end = match.start() if match else len(text)
         sentence = text[start:end]
@@ -231,8 +262,17 @@ def asides(text: str) -> list[tuple[int, int, float]]:
 
 def adds_a_second_request(text: str) -> bool:
     """The message joins two requests ("…and also…", "앱도 …, 주소도 …"): a sign of two intents, not one — unless
-    the second is an afterthought ("oh and, minor thing…", "아 그리고…", "just out of curiosity")."""
+    the second is an afterthought ("oh and, minor thing…", "아 그리고…", "just out of curiosity"), or the joining is
+    in the story a long message tells before its point ("배송도 빨랐고 포장도 꼼꼼했는데 … 지만 이건 수리해 주세요")."""
+    if _priority_sentence(text) is not None:
+        return False  # "two things … the invoice matters more": one request first
+    focus = _FOCUS.search(text)
+    if focus and len(_SENTENCES.findall(text[:focus.start()])) >= 2:
+        text = text[focus.start():]
     return bool(_ADDITIVE.search(text)) and not _CURIOUS.search(text)
+
+
+_SENTENCES = re.compile(r"[.!?\n]+")
 
 
 def is_request(text: str) -> bool:

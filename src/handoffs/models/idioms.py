@@ -23,7 +23,7 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     (r"\b(?:agent|rep|staff|person|support|team|employee|operator|guy|lady|technician|driver)\b[^.!?]{0,30}?\b(?:was|were|is|has been)\s+"
      r"(?:so |very |really |super |incredibly |extremely )?(?:lovely|helpful|amazing|kind|wonderful|excellent|fantastic|patient|"
      r"friendly|brilliant)\b|\b(?:want(?:ed)? to|wanna|just) (?:say|give|send) (?:a )?(?:thanks|thank you|shout-?out|kudos|props|"
-     r"compliments?)\b|\bkudos\b|(?:직원|상담원|상담사|기사님|매니저|담당자)\S*\s*(?:\S+\s+){0,2}?(?<!불)친절|칭찬", "general", 1.0),
+     r"compliments?)\b|\bkudos\b|(?:(?:택배|배달|배송)\s*)?(?:직원|상담원|상담사|기사님|기사|아저씨|아주머니|배달원|매니저|담당자)\S*\s*(?:\S+\s+){0,2}?(?<!불)친절|칭찬", "general", 1.0),
     # Things a support desk does not do, read first so their words route nowhere ("영화 추천", "tell me a joke").
     (r"(?:점심|저녁|아침|메뉴|영화|노래|책|맛집|여행지|드라마|로또|운세|번호)\S*(?:\s+\S+){0,3}?\s*추천|\brecommend\b(?:\s+[\w-]+){0,4}?\s+"
      r"(?:movie|film|song|book|restaurant|show|series|game|recipe|podcast|album|novel)s?\b|(?:\S+\s+){0,2}번역|\btranslat\w*(?:\s+\w+){0,3}|\bhomework\b|숙제|"
@@ -33,6 +33,11 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"person|guy|woman|man|team|operator)\b|\b(?:agent|rep|staff|employee|manager|support|person|team|operator)\b.{0,40}"
      r"\b(?:was|were|is|got|being) (?:\w+ )?(?:rude|unprofessional|disrespectful|insulting)\b|\bhung up on me\b|"
      r"(?:직원|상담원|상담사|매니저|기사)\S*\s*(?:이|가)?\s*(?:\S+\s+){0,3}?(?:반말|욕|불친절|무례|비웃)", "escalate", 1.0),
+    # Damage to the box, not the goods, is the carrier's doing: a delivery matter ("박스가 찌그러져서 왔어요").
+    (r"(?:박스|상자|겉포장|포장\s*박스|포장지)\S*\s*(?:\S+\s+)?(?:찌그러|찢어|찢겨|젖어|젖은|구겨|뜯겨|파손)|\b(?:box|boxes|packaging|"
+     r"carton|outer packaging)\b(?:\s+\w+){0,3}?\s+(?:crushed|dented|squashed|torn|ripped|soaked|wet|smashed)\b", "shipping", 1.0),
+    # A price question about delivery itself: "how much is express delivery", "배송비 얼마예요".
+    (r"\bhow much (?:is|are|does|do|would|will)\s+(?:the\s+)?(?:\w+\s+)?(?:shipping|delivery|postage)\b", "shipping", 1.0),
     # A refund *for a charge* is a billing matter, whoever else mentions refunds.
     (r"\brefund (?:for|of|on) (?:the |a |my |that |this )?(?:double |duplicate |extra |wrong )?(?:charges?|payments?|invoice|"
      r"bill|fee|subscription)\b|(?:결제|청구|요금|이중\s*결제)\S*\s*(?:건\s*)?환불|\b(?:do not|don'?t) recogni[sz]e\b",
@@ -163,7 +168,7 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"get|give me) (?:\w+ )?more\b|\banother (?:one|pair|set|crate|box)\b|\b(?:and |also )?(?:order|buy|purchase) (?:a|an|"
      r"some|another|more|\d{1,3} [a-z]|one|two|three|ten)\b|\b1\+1\b", "sales", 1.0),
     (r"(?:뭐|뭐가|어떤\s*거|어떤\s*게)\s*(?:있어요|있나요|있을까요|있음)|살\s*만한|잡을\s*만한|추천\s*(?:해|좀)|1\+1", "sales", 0.8),
-    (r"\bjust (?:browsing|looking)\b|구경\s*(?:왔|하러|중)|둘러보", None, 0),
+    (r"\bjust (?:browsing|looking)\b|구경\S{0,3}\s*(?:왔|하러|중)|둘러보", None, 0),
     (r"(?:대용량|소용량|큰\s*거|작은\s*거|다른\s*색|사이즈)\S*\s*(?:도\s*)?(?:있나요|있어요|있을까요)|(?:좋은\s*거|괜찮은\s*거)\s*"
      r"(?:있으면|있나요|있어요)|하나\s*(?:보내|주세요|살게)|주문\s*(?:어떻게|하려면)|어떻게\s*주문|사려면\s*어떻게", "sales", 0.8),
     (r"\badd\b.{0,30}\b(?:as (?:an? )?(?:authori[sz]ed |second |joint |additional )?user|to (?:my|our|the) account)\b|"
@@ -236,15 +241,16 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"apartment|home)\b|\bsend it to (?:my|the|a) (?:new|other|different)\b", "shipping,account", 0.8),
     (r"(?:address|email|이메일|주소|연락처|전화번호|받는\s*곳)\S*(?:\s+\S+){0,3}?\s*(?:좀\s*)?(?:변경|바꾸|바꿔|수정)", "account", 1.0),
     (r"(?:같은\s*게|같은\s*거|이런\s*거|그런\s*거)\s*(?:있나요|있어요|있을까요)|있는지\s*(?:궁금|문의)|"
-     r"(?:운영|영업|상담)\s*시간", "general", 0.9),
+     r"(?:운영|영업|상담)\s*시간|몇\s*시\s*(?:까지|부터|에\s*(?:열|닫|문|오픈|마감))|\bterms (?:of (?:service|use)|and conditions)\b|"
+     r"이용\s*약관", "general", 0.9),
     # A question announced, not yet asked ("문의드립니다."): a hint, like "I have a question".
     (r"문의\s*(?:드립니다|합니다|드려요|드릴게요|드릴께요)", "general", 0.5),
     # Something does not do what it should: "it won't latch", "the rocket won't launch" (not "I won't pay").
     (r"(?<!\bi\s)(?<!\bwe\s)(?<!\byou\s)(?<!\bi'll\s)\b(?:won'?t|wont|will not|doesn'?t|does not|didn'?t|did not|can'?t|"
-     r"cannot|refuses? to|fails? to|failed to)\s+(?!be\b|have\b|want\b|need\b|know\b|understand\b|pay\b|buy\b|order\b|"
+     r"cannot|refuses? to|fails? to|failed to)\s+(?!(?:turn|show)\s+up\b|be\b|have\b|want\b|need\b|know\b|understand\b|pay\b|buy\b|order\b|"
      r"get\b|help\b|find\b|see\b|tell\b|care\b|mind\b)\w+", "malfunction", 0.7),
     # Something does not do what it should, said the Korean way: "안 + verb" (read last: specific phrases first).
-    (r"(?<![가-힣])안\s+(?!녕|내|에|쪽|심|전|경|방|과)[가-힣]{1,5}(?:요|다|네|음|함|어|아|고)(?![가-힣])|[가-힣]{2,}지\s*(?:않|못)"
+    (r"(?<![가-힣])안\s+(?!녕|내|에|쪽|심|전|경|방|과)(?![가-힣]{1,3}(?:시|셔|셨)[가-힣]{0,2}(?![가-힣]))[가-힣]{1,5}(?:요|다|네|음|함|어|아|고)(?![가-힣])|[가-힣]{2,}지\s*(?:않|못)"
      r"(?:아요|아|네요|습니다|음|고|는데)", "malfunction", 0.7),
 )
 PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...], float], ...] = tuple(

@@ -83,14 +83,15 @@ CONCEPTS: dict[str, Entry] = {
         en="repair repairs repaired fix fixed fixing broken broke break breaks damaged damage defect defective "
            "faulty cracked crack dented leaking leak leaks exploding exploded explode explodes malfunction "
            "malfunctioning replace replacement shattered torn ripped rusted bent snapped frayed busted kaput "
-           "wonky fizzled shorted wobbly squeaky rattles peeling haywire deflates deflated deflating",
+           "wonky fizzled shorted wobbly squeaky rattles peeling haywire deflates deflated deflating rusty",
         en_weak="return returns loose dead died dies warranty",
         ko="수리 고장 고치 고쳐 고칠 고친 고침 수선 망가 부서지 부서져 부서졌 부숴 깨지 깨져 깨졌 깨진 박살 파손 불량 하자 결함 찌그러 "
            "찢어 찢겨 누수 새요 새는 샌다 새고 폭발 터지 터져 터졌 터진 교환 에이에스 보증 녹슬 휘어 휘었 부러 끊어져 끊어졌 "
-           "끊겼",
+           "끊겼 헐거 덜렁거 흔들거",  # the last three: loose or wobbly, a handle, a wheel, a screw
+        ko_weak="헐렁",
     ),
     "malfunction": _entry(  # something does not do what it should; repairs for things, technical for apps
-        en="misfire misfires misfired misfiring jammed jams dud",
+        en="misfire misfires misfired misfiring jammed jams dud stall stalls stalled stalling sputter sputters sputtered",
         en_weak="stuck",
         ko="오작동",
     ),
@@ -106,15 +107,16 @@ CONCEPTS: dict[str, Entry] = {
     ),
     "boss": _entry(  # a person with authority: an escalation when asked for or complained to, else just a word
         en="manager managers manger supervisor supervisors boss superior superiors",
-        ko="매니저 메니저 관리자 책임자 윗사람 윗선 상급자 상사 팀장 점장 사장 대표님",
+        ko="매니저 메니저 관리자 책임자 윗사람 윗분 윗선 상급자 상사 팀장 점장 사장 대표님",
     ),
     "escalate": _entry(
         en="escalate escalation complaint complaints complain lawyer lawyers attorney lawsuit sue suing court "
-           "legal solicitor ombudsman regulator police fraud",
+           "legal solicitor ombudsman regulator police fraud breach breached breaching violate violated violates violating "
+           "violation violations liable liability negligence negligent",
         en_weak="report formal rude unprofessional",
         ko="따져야 따지러 따질 항의 민원 컴플레인 클레임 고소 소송 법적 법원 변호사 소비자원 소비자보호원 공정위 고발 불친절 무례 내용증명 "
            "법대로 불쾌 도용 경찰 사기 응대태도",
-        ko_weak="신고",
+        ko_weak="신고 위반",
     ),
     "shipping": _entry(
         en="ship shipping shipment shipped delivery deliver delivered deliveries package packages parcel "
@@ -128,7 +130,7 @@ CONCEPTS: dict[str, Entry] = {
            "unsubscribe nickname",
         en_weak="account accounts address name data personal preferences",
         ko="계정 회원 회원정보 회원등급 프로필 이메일 아이디 닉네임 설정 가입 탈퇴 개인정보 전화번호 연락처 수신거부 명의",
-        ko_weak="주소 이름 정보 등록 철자",
+        ko_weak="주소 이름 정보 등록 철자 데이터",
     ),
     "general": _entry(  # ordinary questions that fit no department
         en="information info hours store location policy feedback suggestion partnership careers job inquiry "

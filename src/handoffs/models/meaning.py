@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import cues, idioms, lexicon
+from . import cues, idioms, lexicon, romanised
 from .negation import is_negated, set_aside
 from .text import en_stem, ko_stem, language_of, near_miss, readable, tokens
 
@@ -222,6 +222,16 @@ def _people(raw: list[Mention], text: str) -> list[Mention]:
     return out
 
 
+def _technical_verb(text: str, start: int, end: int) -> list[Mention]:
+    """What does not work, when the phrase names it with a technical word: "can't *upload*", "won't *sync*"."""
+    found = []
+    for token in tokens(text[start:end]):
+        meanings = [(c, w) for c, w, _, _ in _korean_word(token.text)] if token.korean else _english_word(token.text)
+        found += [Mention(c, text[start + token.start:start + token.end], w, start + token.start, start + token.end)
+                  for c, w in meanings if c == "technical"]
+    return found
+
+
 @lru_cache(maxsize=1024)
 def read(text: str) -> Reading:
     """What ``text`` says: its language and its concept mentions (see the module docstring)."""
@@ -239,6 +249,9 @@ def read(text: str) -> Reading:
                 consumed.append((match.start(), match.end()))
                 raw += [Mention(c, text[match.start():match.end()], weight, match.start(), match.end())
                         for c in phrase_concepts]
+                if phrase_concepts == ("malfunction",):
+                    raw += _technical_verb(text, match.start(), match.end())
+    in_latin_letters = romanised.looks_romanised(lowered)  # "gyeolje ga du beon dwaesseoyo"
     for token in tokens(text):
         if _overlaps(consumed, token.start, token.end) or _is_a_name(text, token.start, token.end):
             continue
@@ -246,7 +259,8 @@ def read(text: str) -> Reading:
             for concept, weight, start, end in _korean_word(token.text):
                 raw.append(Mention(concept, text[token.start:token.end], weight, token.start + start, token.start + end))
         else:
-            for concept, weight in _english_word(token.text):
+            as_korean = romanised.concepts_in(token.text) if in_latin_letters and en_stem(token.text) not in _ENGLISH else ()
+            for concept, weight in as_korean or _english_word(token.text):
                 raw.append(Mention(concept, text[token.start:token.end], weight, token.start, token.end))
     past = [(m.start(), m.end()) for m in lexicon.PAST_PURCHASE.finditer(lowered)]
     dismissed = set_aside(lowered)

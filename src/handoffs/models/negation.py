@@ -28,7 +28,7 @@ _FILLER = frozenset("""a an the my your our this that it its it's about really e
     do be going gonna i'm im am sure currently necessarily exactly technically simply yet wrong or nor and
     broken disputing questioning complaining asking talking writing calling reporting contacting bothering worried
     involved get getting need been being got gotten were complaints complaint concerns worries escalate sue
-    complain talk speak call contact report anyone anybody someone me after dramatic""".split()) | _DESIRE_VERBS
+    complain talk speak call contact report anyone anybody someone me after dramatic i we""".split()) | _DESIRE_VERBS
 _DESIRE_CONCEPTS = frozenset({"sales", "refund", "human", "escalate", "repairs", "boss", "shipping", "billing", "technical",
                               "account", "general"})
 # Events whose absence *is* the problem: "not delivered", "wasn't refunded", "isn't loading".
@@ -89,6 +89,8 @@ def _english_negated(text: str, concept: str, word: str, start: int, end: int) -
     for i in range(len(before) - 1, -1, -1):
         word = before[i]
         between = before[i + 1:]
+        if word == "no" and between[:1] in (["rush"], ["hurry"]):  # "no rush on delivery": it is not the point
+            between = [w for w in between[1:] if w not in ("on", "with", "for")]
         if word in _NEGATOR or word in _DESIRE_NEGATOR:
             if word in _DESIRE_NEGATOR or (between and between[0] in _DESIRE_VERBS):
                 return concept in _DESIRE_CONCEPTS and all(w in _FILLER or _is_topic(w) for w in between)
