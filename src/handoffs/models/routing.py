@@ -163,12 +163,13 @@ def _excluded_by(reading: Reading) -> set[str]:
 def _profile(name: str, description: str, parameters_json: str) -> ToolProfile:
     parameters = json.loads(parameters_json)
     name_words = " ".join(w for w in re.split(r"[_\W]+", name.lower()) if w and w not in _NAME_NOISE)
-    offered = _offered_by(read(description))
-    for concept in _excluded_by(read(description)):
+    reading = read(description)
+    offered = _offered_by(reading)
+    for concept in _excluded_by(reading):
         offered.pop(concept, None)  # "…, except refunds", "환불은 제외"
     for concept, weight in _concepts_of(read(name_words)).items():
         offered[concept] = max(offered.get(concept, 0.0), weight)
-    for concept in read(description).negated():
+    for concept in reading.negated():
         offered.pop(concept, None)  # "not for billing questions"
     after_to = re.split(r"(?:^|_)to_", name.lower(), maxsplit=1)
     target = frozenset(_concepts_of(read(after_to[1].replace("_", " ") if len(after_to) > 1 else name_words)))
@@ -178,7 +179,7 @@ def _profile(name: str, description: str, parameters_json: str) -> ToolProfile:
     return ToolProfile(offered, word_keys(f"{name} {description}"), bool(_EXPLICIT_ONLY.search(description)),
                        bool(_PURVIEW.search(description)), bool(_ANY_OTHER.search(description)),
                        "finish" in _concepts_of(read(name_words)),
-                       target or frozenset(offered), options, read(description).language)
+                       target or frozenset(offered), options, reading.language)
 
 
 def profile(tool: ToolSpec) -> ToolProfile:
