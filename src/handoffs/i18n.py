@@ -72,7 +72,10 @@ class Texts(Mapping[str, Any]):
     """
 
     def __init__(self, table: Mapping[str, Mapping[str, Any]]) -> None:
-        self.table = {key: dict(value) for key, value in table.items()}
+        from handoffs.particles import has_placeholder
+
+        self.table = {key: {lang: (ParticleTemplate(text) if isinstance(text, str) and has_placeholder(text) else text)
+                            for lang, text in value.items()} for key, value in table.items()}
         TABLES.append(self)
 
     def __getitem__(self, key: str) -> Any:
@@ -83,6 +86,16 @@ class Texts(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self.table)
+
+
+class ParticleTemplate(str):
+    """A Korean text with particle placeholders (``{tool}이(가)``): its ``format`` picks each particle by the word
+    that fills the slot before it (:mod:`handoffs.particles`). ``Texts`` makes one of every text that needs it."""
+
+    def format(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        from handoffs.particles import format_ko
+
+        return format_ko(self, *args, **kwargs)
 
 
 def display_width(text: str) -> int:
