@@ -26,7 +26,7 @@ import hashlib
 import json
 from typing import Sequence
 
-from . import cues, lexicon, replies, routing
+from . import consent, cues, lexicon, replies, routing
 from .arguments import Evidence, fill_arguments
 from .meaning import read
 from .phrasebook import say
@@ -182,15 +182,32 @@ def _finish(turn: _Turn) -> Decision | None:
     return None
 
 
-def _condition(step: RoutineStep, user_text: str) -> bool | None:
-    """Is the step's condition met by the user's last words? None means: ask first."""
+def _condition(step: RoutineStep, user_text: str, action: str | None = None) -> bool | None:
+    """Is the step's condition met by the user's last words? None means: ask first.
+
+    "If accepted" / "if the user says yes" is met only by a clear yes to *this* step's action
+    (:func:`consent.read_reply`): a yes to something else, a question, a condition, sarcasm or a request for a person
+    is not consent. "ONLY if not satisfied" is met by a complaint, a no, or words that ask for the action that
+    follows ("Yes, refund" after a proposed fix), not by a bare yes or a thank-you."""
     if step.condition == "not-satisfied":
+        if consent.names_an_action(user_text):
+            return True
         return cues.says_no(user_text) or not (cues.is_satisfied(user_text) or cues.says_yes(user_text))
     if step.condition == "affirm":
-        return True if cues.says_yes(user_text) else False if cues.says_no(user_text) else None
+        kind = consent.read_reply(user_text, action).kind
+        return True if kind == "yes" else False if kind == "no" else None
     if step.condition == "soft-affirm":
         return not cues.says_no(user_text)
     return True
+
+
+def _step_action(turn: _Turn, position: int) -> str | None:
+    """The action ("refund", "order") of the side-effect tools a routine step runs, if any."""
+    for name in turn.step_tools[position]:
+        tool = turn.offered.get(name)
+        if tool is not None and consent.is_side_effect(tool):
+            return consent.action_of(tool)
+    return None
 
 
 def _routine_position(turn: _Turn) -> tuple[int, list[str]]:
@@ -212,7 +229,8 @@ def _routine_position(turn: _Turn) -> tuple[int, list[str]]:
             ran += [c.name for c in m.tool_calls if c.name in turn.step_tools[position] and c.id not in turn.failed_calls]
         elif m.role == "assistant" and m.content:
             wanted = turn.step_tools[position]
-            if all(name in ran for name in wanted) and (wanted or _condition(steps[position], last_user)):
+            if all(name in ran for name in wanted) and (wanted or _condition(steps[position], last_user,
+                                                                              _step_action(turn, position))):
                 position, ran = position + 1, []
     return position, ran
 
@@ -229,12 +247,16 @@ def _follow_routine(turn: _Turn) -> Decision | None:
     pending = [name for name in wanted if name not in ran]
     if pending and turn.last is not None and turn.last.role == "tool" and ran:
         return turn.call(turn.offered[pending[0]], because("routine_continues", label=label))
-    met = _condition(step, turn.evidence.last_user) if not ran else True
+    action = _step_action(turn, position)
+    met = _condition(step, turn.evidence.last_user, action) if not ran else True
     if met is False:
-        text = say("glad_it_helped" if step.condition == "not-satisfied" else "no_problem", turn.lang)
+        text = (say("glad_it_helped", turn.lang) if step.condition == "not-satisfied"
+                else consent.declined(action, turn.lang))
         return Decision(text=text, reason=because("routine_waits", label=label, condition=step.condition))
     if met is None:
-        return Decision(text=say("confirm_first", turn.lang), reason=because("routine_needs_yes", label=label))
+        kind = consent.read_reply(turn.evidence.last_user, action).kind
+        return Decision(text=consent.ask_again(kind, action, turn.lang),
+                        reason=because("routine_needs_yes", label=label))
     if pending:
         return turn.call(turn.offered[pending[0]], because("routine_do_now", label=label))
     if wanted:
@@ -268,6 +290,77 @@ def _reply(turn: _Turn) -> Decision:
     return Decision(text=text, reason=why)
 
 
+def _person_tool(turn: _Turn) -> ToolSpec | None:
+    """An offered tool that reaches a person: ``escalate_to_human``, or the hand-back whose description includes
+    "escalating to human" (``transfer_back_to_triage``), not yet called in this turn."""
+    for tool in turn.tools:
+        if tool.name not in turn.called_this_turn and routing.profile(tool).target & {"human", "escalate"}:
+            return tool
+    return None
+
+
+def _hands_over(decision: Decision | None, turn: _Turn) -> bool:
+    """Does the decision call a tool that hands the conversation to someone (a delegate)?"""
+    return decision is not None and any(
+        c.name in turn.offered and routing.profile(turn.offered[c.name]).target for c in decision.tool_calls)
+
+
+def _asks_for_a_person(turn: _Turn) -> bool:
+    """The customer's last words, in this turn, ask for a person ("I want to talk to a human", "상담원 연결해 주세요")."""
+    return bool(turn.evidence.last_user) and bool(cues.people_asked_for(turn.evidence.last_user))
+
+
+def _to_a_person(turn: _Turn, decision: Decision | None) -> Decision | None:
+    """A customer who asks for a person reaches one: by the offered tool that reaches a person (a specialist's
+    hand-back, triage's escalation), before any routine step or side effect. Without such a tool, the model says
+    it cannot connect them rather than doing something else on their account."""
+    if not _asks_for_a_person(turn) or _hands_over(decision, turn):
+        return None
+    tool = _person_tool(turn)
+    why = because("user_said", words=_quoted([turn.evidence.last_user]))
+    if tool is not None:
+        return turn.call(tool, why)
+    if decision is not None and any(c.name in turn.offered and consent.is_side_effect(turn.offered[c.name])
+                                    for c in decision.tool_calls):
+        return Decision(text=consent.no_person(turn.lang), reason=why)
+    return None
+
+
+def _without_consent(turn: _Turn, decision: Decision | None) -> Decision | None:
+    """A side effect chosen from the customer's words (no routine step asks for consent first) runs only on words
+    that ask for it: not on a question alone ("how do refunds work?"), nor on words that refuse it ("don't refund
+    me"). Then the model asks instead; a clear yes to that question runs the action it named."""
+    if decision is None or not decision.tool_calls:
+        return None
+    call = decision.tool_calls[0]
+    tool = turn.offered.get(call.name)
+    if tool is None or call.name in turn.gated or not consent.is_side_effect(tool):
+        return None
+    action = consent.action_of(tool)
+    said = turn.evidence.last_user
+    if consent.refuses(said, action):
+        return Decision(text=consent.declined(action, turn.lang), reason=because("user_said", words=_quoted([said])))
+    if consent.only_asks(said, action) and not cues.gives_a_reason(said):
+        return Decision(text=consent.ask_again("question", action, turn.lang),
+                        reason=because("user_said", words=_quoted([said])))
+    return None
+
+
+def _consented(turn: _Turn) -> Decision | None:
+    """The customer answers yes to the model's own question about an action ("shall I process your refund?"):
+    the offered side-effect tool doing that action is called."""
+    if turn.last is None or turn.last.role != "user":
+        return None
+    asked = next((m.content for m in reversed(turn.convo[:-1]) if m.role == "assistant" and m.content), "")
+    for tool in turn.tools:
+        if tool.name in turn.gated or not consent.is_side_effect(tool):
+            continue
+        action = consent.action_of(tool)
+        if action and consent.asked_about(asked, action) and consent.read_reply(turn.evidence.last_user, action).agrees:
+            return turn.call(tool, because("user_said", words=_quoted([turn.evidence.last_user])))
+    return None
+
+
 def decide(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> Decision:
     """The offline model's answer to one call: text or tool calls, and why."""
     turn = _Turn(messages, tools)
@@ -275,7 +368,11 @@ def decide(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> Decision:
         options = next((list(opts) for t in turn.tools for _, opts in routing.profile(t).options), [])
         return Decision(text=say("decline_injection", turn.lang) + " " + replies.options_question(turn.tools, options, turn.lang),
                         reason=because("injection"))
-    for rule in (_by_intent, _finish, _follow_routine):
+    by_intent = _by_intent(turn)
+    for decision in (_to_a_person(turn, by_intent), _without_consent(turn, by_intent), by_intent):
+        if decision is not None:
+            return decision
+    for rule in (_consented, _finish, _follow_routine):
         decision = rule(turn)
         if decision is not None:
             return decision
