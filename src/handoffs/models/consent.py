@@ -232,10 +232,19 @@ def action_of(tool: ToolSpec) -> str | None:
     return None
 
 
+def _first_word(tool: ToolSpec) -> str:
+    return re.split(r"[_\W]+", tool.name.lower().strip("_"))[0] if tool.name else ""
+
+
+def hands_over(tool: ToolSpec) -> bool:
+    """Is ``tool`` a delegate that hands the conversation on ("transfer_back_to_triage", "escalate_to_human")?"""
+    return _first_word(tool) in _data()["handover"]["verbs"]
+
+
 def is_side_effect(tool: ToolSpec) -> bool:
     """Does calling ``tool`` change something for the customer? Its name's first word says so ("execute_refund",
     "resolve_billing", "place_order"), or it performs a known action (a refund, an order)."""
-    first = re.split(r"[_\W]+", tool.name.lower().strip("_"))[0] if tool.name else ""
+    first = _first_word(tool)
     return first in _data()["side_effect"]["verbs"] or tool.name.lower() in _data()["side_effect"]["verbs"]
 
 
@@ -295,6 +304,17 @@ def refuses(text: str, action: str | None) -> bool:
     if action is None:
         return False
     words = set(_action_words(action, "en")) | set(_action_words(action, "ko"))
+    spaceless = _KO_CHARS.sub("", _normalise(text))
+    refusals = _phrases("no", "ko")
+    for word in _action_words(action, "ko"):
+        if len(word) < 2:
+            continue
+        at = spaceless.find(word)
+        while at >= 0:
+            after = spaceless[at + len(word): at + len(word) + 10]
+            if any(no in after for no in refusals):
+                return True
+            at = spaceless.find(word, at + 1)
     return any(m.negated and (m.concept == action or m.word.lower() in words or any(w in m.word for w in words))
                for m in read(text[:WINDOW]).mentions)
 
@@ -308,7 +328,7 @@ def only_asks(text: str, action: str | None) -> bool:
     words = padded.split()
     opener = bool(words) and words[0] in {"how", "what", "why", "when", "where", "which", "who", "is", "are", "do",
                                           "does", "will", "would", "should", "whats", "what's", "hows", "how's"}
-    korean = any(w in _KO_CHARS.sub("", raw) for w in ("어떻게되", "어떻게하", "얼마나", "언제", "왜", "뭐", "무엇", "몇"))
+    korean = any(w in _KO_CHARS.sub("", raw) for w in ("어떻게", "얼마나", "언제", "왜", "뭐", "무엇", "몇"))
     requested = _found_en(padded, _phrases("request_question", "en")) or any(
         w in raw for w in ("주세요", "줘", "부탁", "please", "해주", "해 주"))
     return (opener or korean) and not requested

@@ -294,7 +294,8 @@ def _person_tool(turn: _Turn) -> ToolSpec | None:
     """An offered tool that reaches a person: ``escalate_to_human``, or the hand-back whose description includes
     "escalating to human" (``transfer_back_to_triage``), not yet called in this turn."""
     for tool in turn.tools:
-        if tool.name not in turn.called_this_turn and routing.profile(tool).target & {"human", "escalate"}:
+        if (tool.name not in turn.called_this_turn and consent.hands_over(tool)
+                and routing.profile(tool).target & {"human", "escalate"}):
             return tool
     return None
 
@@ -302,7 +303,7 @@ def _person_tool(turn: _Turn) -> ToolSpec | None:
 def _hands_over(decision: Decision | None, turn: _Turn) -> bool:
     """Does the decision call a tool that hands the conversation to someone (a delegate)?"""
     return decision is not None and any(
-        c.name in turn.offered and routing.profile(turn.offered[c.name]).target for c in decision.tool_calls)
+        c.name in turn.offered and consent.hands_over(turn.offered[c.name]) for c in decision.tool_calls)
 
 
 def _asks_for_a_person(turn: _Turn) -> bool:
