@@ -290,20 +290,23 @@ def _reply(turn: _Turn) -> Decision:
     return Decision(text=text, reason=why)
 
 
+def _reaches_a_person(tool: ToolSpec) -> bool:
+    """A tool whose name or description hands over to a person ("escalate_to_human", a hand-back "including
+    escalating to human", a learner's ``escalate_to_manager``)."""
+    return bool(routing.profile(tool).target & {"human", "escalate"})
+
+
 def _person_tool(turn: _Turn) -> ToolSpec | None:
-    """An offered tool that reaches a person: ``escalate_to_human``, or the hand-back whose description includes
-    "escalating to human" (``transfer_back_to_triage``), not yet called in this turn."""
-    for tool in turn.tools:
-        if (tool.name not in turn.called_this_turn and consent.hands_over(tool)
-                and routing.profile(tool).target & {"human", "escalate"}):
-            return tool
-    return None
+    """An offered tool that reaches a person, not yet called in this turn: ``escalate_to_human``, or the hand-back
+    whose description includes "escalating to human" (``transfer_back_to_triage``)."""
+    return next((t for t in turn.tools if t.name not in turn.called_this_turn and _reaches_a_person(t)), None)
 
 
 def _hands_over(decision: Decision | None, turn: _Turn) -> bool:
-    """Does the decision call a tool that hands the conversation to someone (a delegate)?"""
+    """Does the decision call a tool that hands the conversation to someone (a delegate, or a tool reaching a person)?"""
     return decision is not None and any(
-        c.name in turn.offered and consent.hands_over(turn.offered[c.name]) for c in decision.tool_calls)
+        c.name in turn.offered and (consent.hands_over(turn.offered[c.name]) or _reaches_a_person(turn.offered[c.name]))
+        for c in decision.tool_calls)
 
 
 def _asks_for_a_person(turn: _Turn) -> bool:
@@ -348,8 +351,9 @@ def _without_consent(turn: _Turn, decision: Decision | None) -> Decision | None:
 
 
 def _consented(turn: _Turn) -> Decision | None:
-    """The customer answers yes to the model's own question about an action ("shall I process your refund?"):
-    the offered side-effect tool doing that action is called."""
+    """The customer answers the model's own question about an action ("shall I process your refund?"): a clear yes
+    calls the offered side-effect tool doing that action; a no is acknowledged; a question, a condition, doubt or
+    sarcasm gets the question again. Anything else (a new topic) is left to the other rules."""
     if turn.last is None or turn.last.role != "user":
         return None
     asked = next((m.content for m in reversed(turn.convo[:-1]) if m.role == "assistant" and m.content), "")
@@ -357,8 +361,17 @@ def _consented(turn: _Turn) -> Decision | None:
         if tool.name in turn.gated or not consent.is_side_effect(tool):
             continue
         action = consent.action_of(tool)
-        if action and consent.asked_about(asked, action) and consent.read_reply(turn.evidence.last_user, action).agrees:
-            return turn.call(tool, because("user_said", words=_quoted([turn.evidence.last_user])))
+        if not action or not consent.asked_about(asked, action):
+            continue
+        why = because("user_said", words=_quoted([turn.evidence.last_user]))
+        kind = consent.read_reply(turn.evidence.last_user, action).kind
+        if kind == "yes":
+            return turn.call(tool, why)
+        if kind == "no":
+            return Decision(text=consent.declined(action, turn.lang), reason=why)
+        if kind in ("question", "conditional", "sarcasm", "unsure"):
+            return Decision(text=consent.ask_again(kind, action, turn.lang), reason=why)
+        return None
     return None
 
 

@@ -206,13 +206,12 @@ def after_tools_reply(step_text: str, results: list[tuple[str, str]], evidence: 
 
 
 def done_summary(tool_result: str, tool_name: str, lang: str) -> str:
-    """A finished tool's result retold to the customer: its own words in English, a summary in Korean."""
-    if lang != "ko":
-        text = " ".join(tool_result.split())
-        return text if text.endswith((".", "!", "?")) else text + "."
+    """A finished tool's work retold to the customer: a summary by what it was about, in their language — never the
+    tool's result itself (that is for the model)."""
+    table = DONE_KO if lang == "ko" else _outcomes()["done"]["en"]
     concepts = read(f"{tool_name.replace('_', ' ')} {tool_result}").concepts()
-    return next((DONE_KO[c] for c in ("refund", "billing", "technical", "escalate", "shipping", "sales", "account")
-                 if c in concepts), DONE_KO["general"])
+    return next((table[c] for c in ("refund", "billing", "technical", "escalate", "shipping", "sales", "account")
+                 if c in concepts), table["general"])
 
 
 def instruction_reply(plan: PromptPlan, tools: list[ToolSpec], options: list[str], first_reply: bool, lang: str,
