@@ -315,17 +315,22 @@ def _asks_for_a_person(turn: _Turn) -> bool:
 
 
 def _to_a_person(turn: _Turn, decision: Decision | None) -> Decision | None:
-    """A customer who asks for a person reaches one: by the offered tool that reaches a person (a specialist's
-    hand-back, triage's escalation), before any routine step or side effect. Without such a tool, the model says
-    it cannot connect them rather than doing something else on their account."""
+    """A customer who asks for a person reaches one, by the offered tool that reaches a person (a specialist's
+    hand-back "including escalating to human", triage's escalation) — when nothing else was chosen for their words
+    (a routine step would otherwise answer) or what was chosen is a side effect (a refund for "상담원 연결해
+    주세요"). Without such a tool, the model says it cannot connect them and has done nothing. A hand-over, a
+    question between two paths, or a harmless tool the customer's words chose stays as chosen."""
     if not _asks_for_a_person(turn) or _hands_over(decision, turn):
         return None
-    tool = _person_tool(turn)
+    side_effect = decision is not None and any(
+        c.name in turn.offered and consent.is_side_effect(turn.offered[c.name]) for c in decision.tool_calls)
+    if decision is not None and not side_effect:
+        return None
     why = because("user_said", words=_quoted([turn.evidence.last_user]))
+    tool = _person_tool(turn)
     if tool is not None:
         return turn.call(tool, why)
-    if decision is not None and any(c.name in turn.offered and consent.is_side_effect(turn.offered[c.name])
-                                    for c in decision.tool_calls):
+    if side_effect or (turn.last is not None and turn.last.role == "user"):
         return Decision(text=consent.no_person(turn.lang), reason=why)
     return None
 
