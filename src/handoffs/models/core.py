@@ -11,9 +11,14 @@ customer's language. Its policy, in order:
    the best two are too close to call, the model **asks** which one the customer means. Tools a routine step
    names wait for their step; "only if explicitly asked" tools need an explicit request; "outside of your
    purview" tools fire when the customer raises a topic this agent's prompt and tools do not cover.
+   **A person**: a customer who asks for one (and whose words chose nothing else, or only a side effect) is handed
+   to the offered tool that reaches a person — a specialist's hand-back "including escalating to human" — before any
+   routine step. **Consent**: a side effect (a refund, an order; :mod:`~handoffs.models.consent`) chosen from a
+   question alone or from words refusing it is asked about instead; a clear yes to that question runs it.
 3. **Finish**: once a work tool ran this turn, an offered finishing tool (``end_conversation``) is called.
 4. **Routine**: the numbered routine of the prompt is followed one step per reply, from where this persona took
-   over, with its conditions ("if the user says yes", "ONLY if not satisfied") and tools.
+   over, with its conditions ("if the user says yes", "ONLY if not satisfied") and tools. "If accepted" is met only
+   by a clear yes to the step's own action; anything else is asked again, naming the action.
 5. **Text**: otherwise a short reply from the prompt's instructions (greet, ask which path fits, say goodbye).
 
 Every decision carries a one-line reason quoting the customer's own words. Script and rogue modes live in
@@ -26,7 +31,7 @@ import hashlib
 import json
 from typing import Sequence
 
-from . import consent, cues, lexicon, replies, routing
+from . import consent, cues, guards, lexicon, replies, routing
 from .arguments import Evidence, fill_arguments
 from .meaning import read
 from .phrasebook import say
@@ -290,96 +295,6 @@ def _reply(turn: _Turn) -> Decision:
     return Decision(text=text, reason=why)
 
 
-def _reaches_a_person(tool: ToolSpec) -> bool:
-    """A tool whose name or description hands over to a person ("escalate_to_human", a hand-back "including
-    escalating to human", a learner's ``escalate_to_manager``)."""
-    return bool(routing.profile(tool).target & {"human", "escalate"})
-
-
-def _person_tool(turn: _Turn) -> ToolSpec | None:
-    """An offered tool that reaches a person, not yet called in this turn: ``escalate_to_human``, or the hand-back
-    whose description includes "escalating to human" (``transfer_back_to_triage``)."""
-    return next((t for t in turn.tools if t.name not in turn.called_this_turn and _reaches_a_person(t)), None)
-
-
-def _hands_over(decision: Decision | None, turn: _Turn) -> bool:
-    """Does the decision call a tool that hands the conversation to someone (a delegate, or a tool reaching a person)?"""
-    return decision is not None and any(
-        c.name in turn.offered and (consent.hands_over(turn.offered[c.name]) or _reaches_a_person(turn.offered[c.name]))
-        for c in decision.tool_calls)
-
-
-def _asks_for_a_person(turn: _Turn) -> bool:
-    """The customer's last words, in this turn, ask for a person ("I want to talk to a human", "상담원 연결해 주세요")."""
-    return bool(turn.evidence.last_user) and bool(cues.people_asked_for(turn.evidence.last_user))
-
-
-def _to_a_person(turn: _Turn, decision: Decision | None) -> Decision | None:
-    """A customer who asks for a person reaches one, by the offered tool that reaches a person (a specialist's
-    hand-back "including escalating to human", triage's escalation) — when nothing else was chosen for their words
-    (a routine step would otherwise answer) or what was chosen is a side effect (a refund for "상담원 연결해
-    주세요"). Without such a tool, the model says it cannot connect them and has done nothing. A hand-over, a
-    question between two paths, or a harmless tool the customer's words chose stays as chosen."""
-    if not _asks_for_a_person(turn) or _hands_over(decision, turn):
-        return None
-    side_effect = decision is not None and any(
-        c.name in turn.offered and consent.is_side_effect(turn.offered[c.name]) for c in decision.tool_calls)
-    if decision is not None and not side_effect:
-        return None
-    why = because("user_said", words=_quoted([turn.evidence.last_user]))
-    tool = _person_tool(turn)
-    if tool is not None:
-        return turn.call(tool, why)
-    if side_effect or (turn.last is not None and turn.last.role == "user"):
-        return Decision(text=consent.no_person(turn.lang), reason=why)
-    return None
-
-
-def _without_consent(turn: _Turn, decision: Decision | None) -> Decision | None:
-    """A side effect chosen from the customer's words (no routine step asks for consent first) runs only on words
-    that ask for it: not on a question alone ("how do refunds work?"), nor on words that refuse it ("don't refund
-    me"). Then the model asks instead; a clear yes to that question runs the action it named."""
-    if decision is None or not decision.tool_calls:
-        return None
-    call = decision.tool_calls[0]
-    tool = turn.offered.get(call.name)
-    if tool is None or call.name in turn.gated or not consent.is_side_effect(tool):
-        return None
-    action = consent.action_of(tool)
-    said = turn.evidence.last_user
-    if consent.refuses(said, action):
-        return Decision(text=consent.declined(action, turn.lang), reason=because("user_said", words=_quoted([said])))
-    if consent.only_asks(said, action) and not cues.gives_a_reason(said):
-        return Decision(text=consent.ask_again("question", action, turn.lang),
-                        reason=because("user_said", words=_quoted([said])))
-    return None
-
-
-def _consented(turn: _Turn) -> Decision | None:
-    """The customer answers the model's own question about an action ("shall I process your refund?"): a clear yes
-    calls the offered side-effect tool doing that action; a no is acknowledged; a question, a condition, doubt or
-    sarcasm gets the question again. Anything else (a new topic) is left to the other rules."""
-    if turn.last is None or turn.last.role != "user":
-        return None
-    asked = next((m.content for m in reversed(turn.convo[:-1]) if m.role == "assistant" and m.content), "")
-    for tool in turn.tools:
-        if tool.name in turn.gated or not consent.is_side_effect(tool):
-            continue
-        action = consent.action_of(tool)
-        if not action or not consent.asked_about(asked, action):
-            continue
-        why = because("user_said", words=_quoted([turn.evidence.last_user]))
-        kind = consent.read_reply(turn.evidence.last_user, action).kind
-        if kind == "yes":
-            return turn.call(tool, why)
-        if kind == "no":
-            return Decision(text=consent.declined(action, turn.lang), reason=why)
-        if kind in ("question", "conditional", "sarcasm", "unsure"):
-            return Decision(text=consent.ask_again(kind, action, turn.lang), reason=why)
-        return None
-    return None
-
-
 def decide(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> Decision:
     """The offline model's answer to one call: text or tool calls, and why."""
     turn = _Turn(messages, tools)
@@ -388,10 +303,10 @@ def decide(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> Decision:
         return Decision(text=say("decline_injection", turn.lang) + " " + replies.options_question(turn.tools, options, turn.lang),
                         reason=because("injection"))
     by_intent = _by_intent(turn)
-    for decision in (_to_a_person(turn, by_intent), _without_consent(turn, by_intent), by_intent):
+    for decision in (guards.to_a_person(turn, by_intent), guards.without_consent(turn, by_intent), by_intent):
         if decision is not None:
             return decision
-    for rule in (_consented, _finish, _follow_routine):
+    for rule in (guards.consented, _finish, _follow_routine):
         decision = rule(turn)
         if decision is not None:
             return decision
