@@ -54,3 +54,23 @@ def test_a_question_is_answered_with_a_question_and_only_a_yes_to_it_refunds(con
     assert _done(talk) == {}
     talk.say(yes)
     assert _done(talk) == {"resolve_billing": 1}
+
+
+AFTER_THE_QUESTION = {
+    "yes to something else": ["yes, and my app also crashes", "네 근데 배송은 언제 와요"],
+    "no": ["no thanks", "아니요 괜찮아요"],
+    "question": ["how long does it take?", "수수료 있어요?"],
+    "person": ["I'd rather talk to a person", "상담원이랑 얘기할래요"],
+    "complaint": ["this is ridiculous, your app is awful", "진짜 너무하네요"],
+    "conditional": ["yes if it's today", "오늘 되면 해 주세요"],
+    "sarcasm": ["yeah right", "퍽이나"],
+}
+
+
+@pytest.mark.parametrize("kind,reply", [(k, r) for k, replies in AFTER_THE_QUESTION.items() for r in replies])
+def test_a_reply_to_the_bots_refund_question_that_is_not_a_yes_refunds_nothing(conversation, kind, reply):
+    talk = conversation()
+    talk.say("how do refunds work?" if reply.isascii() else "환불은 어떻게 받아요?")
+    state = talk.say(reply)
+    # no refund; a new problem reported in passing ("my app also crashes") may still be resolved, as the seed does
+    assert talk.runs["resolve_billing"] == 0, f"{kind}: {state['messages'][-1].content}"

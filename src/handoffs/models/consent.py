@@ -320,18 +320,18 @@ def refuses(text: str, action: str | None) -> bool:
 
 
 def only_asks(text: str, action: str | None) -> bool:
-    """Is ``text`` a question for information ("how do refunds work?", "환불은 얼마나 걸려요?") rather than a request?"""
+    """Is ``text`` a question for information ("how do refunds work?", "수수료 있어요?") rather than a request
+    ("can you refund me?", "환불해 주실 수 있나요?")? A question it is when it ends in a question mark or opens with a
+    question word, and asks nothing to be done."""
     raw = _normalise(text)
     padded = _padded_words(raw)
-    if "?" not in raw and "？" not in raw:
-        return False
     words = padded.split()
-    opener = bool(words) and words[0] in {"how", "what", "why", "when", "where", "which", "who", "is", "are", "do",
-                                          "does", "will", "would", "should", "whats", "what's", "hows", "how's"}
-    korean = any(w in _KO_CHARS.sub("", raw) for w in ("어떻게", "얼마나", "언제", "왜", "뭐", "무엇", "몇"))
+    stripped = raw.rstrip(" !~.")
+    opener = bool(words) and words[0] in set(_phrases("question", "en"))
+    korean = any(w in _KO_CHARS.sub("", raw) for w in ("어떻게", "얼마나", "언제", "무엇", "뭔가요", "뭐예요"))
     requested = _found_en(padded, _phrases("request_question", "en")) or any(
-        w in raw for w in ("주세요", "줘", "부탁", "please", "해주", "해 주"))
-    return (opener or korean) and not requested
+        w in raw for w in ("주세요", "줘", "부탁", "please", "해주", "해 주", "주실", "주시"))
+    return (stripped.endswith(("?", "？")) or opener or korean) and not requested
 
 
 def asked_about(text: str, action: str) -> bool:

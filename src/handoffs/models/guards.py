@@ -89,6 +89,8 @@ def without_consent(turn: "Turn", decision: Decision | None) -> Decision | None:
     if tool is None or call.name in turn.gated or not consent.is_side_effect(tool):
         return None
     action = consent.action_of(tool)
+    if action is None:
+        return None  # a side effect the customer's report asks for (reset a session): the seed's resolve step
     said = turn.evidence.last_user
     if consent.refuses(said, action):
         return Decision(text=consent.declined(action, turn.lang), reason=because("user_said", words=quoted([said])))

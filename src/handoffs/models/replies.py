@@ -209,9 +209,13 @@ def done_summary(tool_result: str, tool_name: str, lang: str) -> str:
     """A finished tool's work retold to the customer: a summary by what it was about, in their language — never the
     tool's result itself (that is for the model)."""
     table = DONE_KO if lang == "ko" else _outcomes()["done"]["en"]
-    concepts = read(f"{tool_name.replace('_', ' ')} {tool_result}").concepts()
-    return next((table[c] for c in ("refund", "billing", "technical", "escalate", "shipping", "sales", "account")
-                 if c in concepts), table["general"])
+    order = ("refund", "billing", "technical", "escalate", "shipping", "sales", "account")
+    for text in (tool_name.replace("_", " "), f"{tool_name.replace('_', ' ')} {tool_result}"):  # the tool's own name first
+        concepts = read(text).concepts()
+        found = next((table[c] for c in order if c in concepts), None)
+        if found:
+            return found
+    return table["general"]
 
 
 def instruction_reply(plan: PromptPlan, tools: list[ToolSpec], options: list[str], first_reply: bool, lang: str,
