@@ -289,12 +289,11 @@ def _action_words(action: str, lang: str) -> tuple[str, ...]:
     return tuple(_data()["actions"].get(action, {}).get(lang, ()))
 
 
-def names_an_action(text: str) -> bool:
-    """Does ``text`` name one of the known actions ("refund", "환불", "order")? E.g. "Yes, refund" after a fix."""
+def names_an_action(text: str, action: str) -> bool:
+    """Does ``text`` name ``action`` ("refund", "환불")? E.g. "Yes, refund" said to a proposed fix."""
     raw = _normalise(text)
     padded, spaceless = _padded_words(raw), _KO_CHARS.sub("", raw)
-    return any(_found_en(padded, _action_words(a, "en")) or _found_ko(spaceless, raw, _action_words(a, "ko"))
-               for a in _data()["actions"])
+    return bool(_found_en(padded, _action_words(action, "en")) or _found_ko(spaceless, raw, _action_words(action, "ko")))
 
 
 def refuses(text: str, action: str | None) -> bool:

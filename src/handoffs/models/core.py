@@ -195,7 +195,7 @@ def _condition(step: RoutineStep, user_text: str, action: str | None = None) -> 
     is not consent. "ONLY if not satisfied" is met by a complaint, a no, or words that ask for the action that
     follows ("Yes, refund" after a proposed fix), not by a bare yes or a thank-you."""
     if step.condition == "not-satisfied":
-        if consent.names_an_action(user_text):
+        if action is not None and consent.names_an_action(user_text, action):
             return True
         return cues.says_no(user_text) or not (cues.is_satisfied(user_text) or cues.says_yes(user_text))
     if step.condition == "affirm":
@@ -207,7 +207,12 @@ def _condition(step: RoutineStep, user_text: str, action: str | None = None) -> 
 
 
 def _step_action(turn: _Turn, position: int) -> str | None:
-    """The action ("refund", "order") of the side-effect tools a routine step runs, if any."""
+    """The action ("refund", "order") a routine step's condition is about: the side-effect tools it runs — or, for
+    "ONLY if not satisfied", those of the step after it (asking for that action means not satisfied)."""
+    if turn.plan.steps[position].condition == "not-satisfied":
+        position += 1
+    if position >= len(turn.plan.steps):
+        return None
     for name in turn.step_tools[position]:
         tool = turn.offered.get(name)
         if tool is not None and consent.is_side_effect(tool):
