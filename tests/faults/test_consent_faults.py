@@ -23,6 +23,7 @@ from handoffs.multi_agent.sessions import result_of, wait_until_finished
 from handoffs.recorder import RunRecorder
 from handoffs.server import serve_in_background
 from handoffs.single_agent import ask, build_support_agent, new_thread
+from test_side_effect_faults import run_with_redelivery
 
 OFFERED = {"en": ["I want a refund", "My rocket skates broke after one day", "No, that did not help"],
            "ko": ["환불 받고 싶어요", "로켓 스케이트가 하루 만에 부서졌어요", "아니요, 도움이 안 됐어요"]}
@@ -136,6 +137,9 @@ async def test_c6_customers_are_never_told_a_raw_tool_result_in_either_part_or_l
     for turns, confirmations in ((SALES[lang], ("y",)), (SALES[lang], ("n",)), (OFFERED[lang] + [YES[lang]], ("y",))):
         result, _, _ = await team_session(turns, confirmations=confirmations)
         told += told_part_2(result)
+    # a refund delivered twice (row E4): the second is answered "Already done, not repeated …" — to the model only
+    team = await run_with_redelivery(True, OFFERED[lang] + [YES[lang]], "IssuesAndRepairsAgent", "twice")
+    told += [t.reply for t in team.customers["twice"].turns]
     lines = {"en": ["I was charged twice", "My app crashes when I log in", "I want to change my delivery address",
                     "how do refunds work?", "yes"],
              "ko": ["결제가 두 번 됐어요", "로그인하면 앱이 꺼져요", "배송지 주소를 바꾸고 싶어요", "환불은 어떻게 받나요?", "네"]}[lang]
