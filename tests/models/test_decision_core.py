@@ -186,7 +186,9 @@ def test_one_resolver_per_step_then_finish():
 
 def test_the_goodbye_says_what_was_done_this_turn():
     goodbye = run_seed_000("I was charged twice").calls[-1][1].text
-    assert goodbye.startswith("resolve_billing done: {}.")  # the resolver's own result, then the goodbye
+    # what the resolver did, retold in the customer's words (never its raw result "resolve_billing done: {}"),
+    # then the goodbye
+    assert goodbye.startswith("The billing problem is sorted") and "resolve_billing" not in goodbye
     assert goodbye.endswith("Goodbye, and have a great day!")
 
 

@@ -11,9 +11,14 @@ customer's language. Its policy, in order:
    the best two are too close to call, the model **asks** which one the customer means. Tools a routine step
    names wait for their step; "only if explicitly asked" tools need an explicit request; "outside of your
    purview" tools fire when the customer raises a topic this agent's prompt and tools do not cover.
+   **A person**: a customer who asks for one (and whose words chose nothing else, or only a side effect) is handed
+   to the offered tool that reaches a person — a specialist's hand-back "including escalating to human" — before any
+   routine step. **Consent**: a side effect (a refund, an order; :mod:`~handoffs.models.consent`) chosen from a
+   question alone or from words refusing it is asked about instead; a clear yes to that question runs it.
 3. **Finish**: once a work tool ran this turn, an offered finishing tool (``end_conversation``) is called.
 4. **Routine**: the numbered routine of the prompt is followed one step per reply, from where this persona took
-   over, with its conditions ("if the user says yes", "ONLY if not satisfied") and tools.
+   over, with its conditions ("if the user says yes", "ONLY if not satisfied") and tools. "If accepted" is met only
+   by a clear yes to the step's own action; anything else is asked again, naming the action.
 5. **Text**: otherwise a short reply from the prompt's instructions (greet, ask which path fits, say goodbye).
 
 Every decision carries a one-line reason quoting the customer's own words. Script and rogue modes live in
@@ -26,7 +31,7 @@ import hashlib
 import json
 from typing import Sequence
 
-from . import cues, lexicon, replies, routing
+from . import consent, cues, guards, lexicon, replies, routing
 from .arguments import Evidence, fill_arguments
 from .meaning import read
 from .phrasebook import say
@@ -182,15 +187,37 @@ def _finish(turn: _Turn) -> Decision | None:
     return None
 
 
-def _condition(step: RoutineStep, user_text: str) -> bool | None:
-    """Is the step's condition met by the user's last words? None means: ask first."""
+def _condition(step: RoutineStep, user_text: str, action: str | None = None) -> bool | None:
+    """Is the step's condition met by the user's last words? None means: ask first.
+
+    "If accepted" / "if the user says yes" is met only by a clear yes to *this* step's action
+    (:func:`consent.read_reply`): a yes to something else, a question, a condition, sarcasm or a request for a person
+    is not consent. "ONLY if not satisfied" is met by a complaint, a no, or words that ask for the action that
+    follows ("Yes, refund" after a proposed fix), not by a bare yes or a thank-you."""
     if step.condition == "not-satisfied":
+        if action is not None and consent.names_an_action(user_text, action):
+            return True
         return cues.says_no(user_text) or not (cues.is_satisfied(user_text) or cues.says_yes(user_text))
     if step.condition == "affirm":
-        return True if cues.says_yes(user_text) else False if cues.says_no(user_text) else None
+        kind = consent.read_reply(user_text, action).kind
+        return True if kind == "yes" else False if kind == "no" else None
     if step.condition == "soft-affirm":
         return not cues.says_no(user_text)
     return True
+
+
+def _step_action(turn: _Turn, position: int) -> str | None:
+    """The action ("refund", "order") a routine step's condition is about: the side-effect tools it runs — or, for
+    "ONLY if not satisfied", those of the step after it (asking for that action means not satisfied)."""
+    if turn.plan.steps[position].condition == "not-satisfied":
+        position += 1
+    if position >= len(turn.plan.steps):
+        return None
+    for name in turn.step_tools[position]:
+        tool = turn.offered.get(name)
+        if tool is not None and consent.is_side_effect(tool):
+            return consent.action_of(tool)
+    return None
 
 
 def _routine_position(turn: _Turn) -> tuple[int, list[str]]:
@@ -212,7 +239,8 @@ def _routine_position(turn: _Turn) -> tuple[int, list[str]]:
             ran += [c.name for c in m.tool_calls if c.name in turn.step_tools[position] and c.id not in turn.failed_calls]
         elif m.role == "assistant" and m.content:
             wanted = turn.step_tools[position]
-            if all(name in ran for name in wanted) and (wanted or _condition(steps[position], last_user)):
+            if all(name in ran for name in wanted) and (wanted or _condition(steps[position], last_user,
+                                                                              _step_action(turn, position))):
                 position, ran = position + 1, []
     return position, ran
 
@@ -229,12 +257,16 @@ def _follow_routine(turn: _Turn) -> Decision | None:
     pending = [name for name in wanted if name not in ran]
     if pending and turn.last is not None and turn.last.role == "tool" and ran:
         return turn.call(turn.offered[pending[0]], because("routine_continues", label=label))
-    met = _condition(step, turn.evidence.last_user) if not ran else True
+    action = _step_action(turn, position)
+    met = _condition(step, turn.evidence.last_user, action) if not ran else True
     if met is False:
-        text = say("glad_it_helped" if step.condition == "not-satisfied" else "no_problem", turn.lang)
+        text = (say("glad_it_helped", turn.lang) if step.condition == "not-satisfied"
+                else consent.declined(action, turn.lang))
         return Decision(text=text, reason=because("routine_waits", label=label, condition=step.condition))
     if met is None:
-        return Decision(text=say("confirm_first", turn.lang), reason=because("routine_needs_yes", label=label))
+        kind = consent.read_reply(turn.evidence.last_user, action).kind
+        return Decision(text=consent.ask_again(kind, action, turn.lang),
+                        reason=because("routine_needs_yes", label=label))
     if pending:
         return turn.call(turn.offered[pending[0]], because("routine_do_now", label=label))
     if wanted:
@@ -275,7 +307,11 @@ def decide(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> Decision:
         options = next((list(opts) for t in turn.tools for _, opts in routing.profile(t).options), [])
         return Decision(text=say("decline_injection", turn.lang) + " " + replies.options_question(turn.tools, options, turn.lang),
                         reason=because("injection"))
-    for rule in (_by_intent, _finish, _follow_routine):
+    by_intent = _by_intent(turn)
+    for decision in (guards.to_a_person(turn, by_intent), guards.without_consent(turn, by_intent), by_intent):
+        if decision is not None:
+            return decision
+    for rule in (guards.consented, _finish, _follow_routine):
         decision = rule(turn)
         if decision is not None:
             return decision

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import hashlib
 import re
+import tomllib
+from functools import lru_cache
+from pathlib import Path
 
 from . import lexicon
 from .arguments import Evidence, product_in_talk
@@ -23,6 +26,7 @@ from .phrasebook import (CAVEATS, DONE_KO, FIXES, GLOSSARY, MADE_UP_PRODUCTS, MA
 from .routine import PromptPlan
 from .text import language_of
 from .types import ToolSpec
+from handoffs.particles import attach
 
 _PRONOUNS = {"their": "your", "them": "you", "they": "you", "they're": "you're", "theirs": "yours",
              "the user's": "your", "the customer's": "your", "the user": "you", "the customer": "you"}
@@ -169,29 +173,49 @@ def routine_reply(step_text: str, evidence: Evidence, lang: str) -> str:
     return say("got_it", lang)
 
 
+@lru_cache(maxsize=1)
+def _outcomes() -> dict:
+    return tomllib.loads((Path(__file__).with_name("data") / "outcomes.toml").read_text(encoding="utf-8"))
+
+
+def _outcome(result: str) -> str:
+    """What a tool result means for the customer: "cancelled", "failed", "already" (done before) or "done"."""
+    lowered = result.lower()
+    for kind in ("already", "cancelled", "failed"):
+        if any(marker in lowered for marker in _outcomes()["results"][kind]):
+            return kind
+    return "done"
+
+
 def after_tools_reply(step_text: str, results: list[tuple[str, str]], evidence: Evidence, lang: str) -> str:
-    """What to say once the tools of this turn have run (their names and results, in order)."""
-    if re.search(r"caveat|주의\s*사항|단서|경고", step_text.lower()):
-        return routine_reply("caveat", evidence, lang)
+    """What to say once the tools of this turn have run (their names and results, in order).
+
+    The customer hears what happened in their language ("your refund has been processed", "환불 처리가
+    완료되었습니다"), never the tool's raw result or name."""
     name, result = results[-1]
-    label = name.replace("_", " ")
-    if re.search(r"cancel|error|fail|not allowed|refused", result, re.I):
-        return say("did_not_go_through", lang, label=label, result=result)
+    outcome = _outcome(result)
+    if outcome == "done" and re.search(r"caveat|주의\s*사항|단서|경고", step_text.lower()):
+        return routine_reply("caveat", evidence, lang)
     words = name.split("_")
-    if len(words) >= 2 and words[0] in ("execute", "process", "issue", "place", "submit", "create", "send", "open"):
-        thing = " ".join(words[1:])
-        return say("processed", lang, thing=thing, thing_ko=THINGS_KO.get(words[-1], thing), name=name, result=result)
-    return say("reported", lang, label=label, name=name, result=result)
+    thing = " ".join(words[1:]) if len(words) >= 2 else "request"
+    thing_ko = THINGS_KO.get(words[-1], THINGS_KO["request"])
+    doing = len(words) >= 2 and words[0] in ("execute", "process", "issue", "place", "submit", "create", "send", "open")
+    key = outcome if outcome != "done" else "processed" if doing else "reported"
+    text = _outcomes()["say"][key]["ko" if lang == "ko" else "en"]
+    return text.format(thing=thing, thing_ko=thing_ko, thing_subject=attach(thing_ko, "이/가"))
 
 
 def done_summary(tool_result: str, tool_name: str, lang: str) -> str:
-    """A finished tool's result retold to the customer: its own words in English, a summary in Korean."""
-    if lang != "ko":
-        text = " ".join(tool_result.split())
-        return text if text.endswith((".", "!", "?")) else text + "."
-    concepts = read(f"{tool_name.replace('_', ' ')} {tool_result}").concepts()
-    return next((DONE_KO[c] for c in ("refund", "billing", "technical", "escalate", "shipping", "sales", "account")
-                 if c in concepts), DONE_KO["general"])
+    """A finished tool's work retold to the customer: a summary by what it was about, in their language — never the
+    tool's result itself (that is for the model)."""
+    table = DONE_KO if lang == "ko" else _outcomes()["done"]["en"]
+    order = ("refund", "billing", "technical", "escalate", "shipping", "sales", "account")
+    for text in (tool_name.replace("_", " "), f"{tool_name.replace('_', ' ')} {tool_result}"):  # the tool's own name first
+        concepts = read(text).concepts()
+        found = next((table[c] for c in order if c in concepts), None)
+        if found:
+            return found
+    return table["general"]
 
 
 def instruction_reply(plan: PromptPlan, tools: list[ToolSpec], options: list[str], first_reply: bool, lang: str,

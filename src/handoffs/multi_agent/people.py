@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable, Iterator, List
 from autogen_core.models import LLMMessage
 
 from handoffs.loops import call_on_loop, resolve
-from handoffs.models.cues import says_yes
+from handoffs.models.consent import read_reply
 from handoffs.text_safety import readable
 
 from .customer_text import CUSTOMER_TEXT
@@ -39,8 +39,9 @@ NO_OPERATOR_YET = "no operator has answered yet — answer on the Operator desk"
 """What a customer (or a timeout) is told while the human agent waits for a person."""
 
 def answers_yes(answer: str) -> bool:
-    """The seed's "y"/"yes", or a clear yes in the customer's language ("네", "예", "응", "sure"), never a no."""
-    return answer.strip().lower() in {"y", "yes"} or says_yes(answer)
+    """The seed's "y"/"yes", or a clear yes to the order in the customer's language ("네", "주문할게요", "sure") —
+    never a no, a question, a condition or a request for a person ("상담원 연결해 주세요" confirms nothing)."""
+    return answer.strip().lower() in {"y", "yes"} or read_reply(answer, "order").agrees
 
 
 Listener = Callable[[str, str], None]

@@ -1,0 +1,338 @@
+"""Did the customer agree to *this* side effect? The offline model's reading of a reply to an offer.
+
+A refund or an order changes something for the customer; the offline model runs one only after the customer
+agreed to that very action. :func:`read_reply` sorts a reply to an offer ("Would you like a refund?") into one
+kind — ``yes``, ``no``, ``question``, ``person``, ``conditional``, ``sarcasm``, ``unsure`` or ``other`` — in
+English or Korean (polite or 반말, typos, no spaces). It is strict on purpose: a reply is ``yes`` only when it is
+made of nothing but agreement ("yes", "네 환불해주세요", "go ahead and refund me", "Could you process the
+refund?"), so a yes to something else ("Yes, the fix worked"), a yes with a condition, a yes said in sarcasm, a
+question or a request for a person is not consent. A doubtful reply costs the customer one more "yes"; a wrong
+yes costs them a refund or an order they did not want.
+
+Which tools are side effects and what action they perform (:func:`action_of`) are read from the tool's name and
+description. All the words — yes, no, fillers, action words, and the sentences that ask again — live in
+``data/consent.toml``. Reading costs time linear in the message (phrase look-ups and a bounded word-break over
+Korean chunks); the message is cut to :data:`WINDOW` characters first.
+
+What to *do* with a reading (run the tool, ask again, hand over to a person) is :mod:`~handoffs.models.core`'s job.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from .types import ToolSpec
+
+WINDOW = 600  # a consent is short; a longer reply is read by its first 600 characters (and is never a bare yes)
+_DATA = Path(__file__).with_name("data") / "consent.toml"
+_KO_CHARS = re.compile(r"[^가-힣ㄱ-ㅎㅏ-ㅣ]+")
+_CHUNK = re.compile(r"[a-z0-9']+|[가-힣ㄱ-ㅎㅏ-ㅣ]+")
+_REPEATS = re.compile(r"([a-z])\1{2,}")
+_MAX_WORDS = 5  # the longest English phrase in the data
+_MAX_PIECE = 10  # the longest Korean piece in the data
+
+KINDS = ("yes", "no", "question", "person", "conditional", "sarcasm", "unsure", "other")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a reply to an offer is: its kind and the words that decided it."""
+
+    kind: str
+    words: tuple[str, ...] = ()
+
+    @property
+    def agrees(self) -> bool:
+        return self.kind == "yes"
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict:
+    return tomllib.loads(_DATA.read_text(encoding="utf-8"))
+
+
+def _phrases(section: str, lang: str) -> tuple[str, ...]:
+    return tuple(_data()[section].get(lang, ()))
+
+
+@lru_cache(maxsize=8)
+def _pieces(action: str | None) -> tuple[dict[tuple[str, ...], str], dict[str, str]]:
+    """English phrases (as word tuples) and Korean pieces -> their role: yes, action, request, filler."""
+    data = _data()
+    english: dict[tuple[str, ...], str] = {}
+    korean: dict[str, str] = {}
+    actions = [data["actions"][action]] if action in data["actions"] else []
+    for role, sources in (("filler", [data["filler"]]), ("yes", [data["yes"]]), ("action", actions),
+                          ("request", [data["request_question"]])):
+        for source in sources:
+            for phrase in source.get("en", ()):
+                english[tuple(phrase.split())] = role
+            for piece in source.get("ko", ()):
+                korean[_KO_CHARS.sub("", piece)] = role
+    return english, korean
+
+
+def _normalise(text: str) -> str:
+    text = unicodedata.normalize("NFC", text[:WINDOW]).lower().replace("’", "'").replace("‘", "'")
+    return _REPEATS.sub(r"\1", text)
+
+
+def _padded_words(text: str) -> str:
+    return " " + " ".join(re.findall(r"[a-z0-9']+", text)) + " "
+
+
+def _found_en(padded: str, phrases: tuple[str, ...]) -> list[str]:
+    return [p for p in phrases if (f" {p} " in padded if p[0].isalnum() else p in padded)]
+
+
+def _found_ko(spaceless: str, raw: str, phrases: tuple[str, ...]) -> list[str]:
+    return [p for p in phrases if (p in spaceless if _KO_CHARS.sub("", p) == p else p in raw)]
+
+
+def _english_roles(words: list[str], table: dict[tuple[str, ...], str]) -> list[str] | None:
+    """Roles of a run of English words read as known phrases (longest first), or None if a word is unknown."""
+    roles, i = [], 0
+    while i < len(words):
+        for size in range(min(_MAX_WORDS, len(words) - i), 0, -1):
+            role = table.get(tuple(words[i:i + size]))
+            if role is not None:
+                roles.append(role)
+                i += size
+                break
+        else:
+            return None
+    return roles
+
+
+def _korean_roles(chunk: str, table: dict[str, str]) -> list[str] | None:
+    """Roles of the pieces a Korean chunk is made of ("네환불해주세요" -> yes, action, yes), or None.
+
+    A one-syllable piece may start a chunk only if it is a yes ("네", "응"); otherwise it must follow another
+    piece (a particle or ending: "환불로", "그걸로요"), so "가요" or "어제" are not read as agreement.
+    """
+    n = len(chunk)
+    reachable = [False] * (n + 1)
+    reachable[n] = True
+    for i in range(n - 1, -1, -1):
+        for j in range(i + 1, min(n, i + _MAX_PIECE) + 1):
+            if reachable[j] and chunk[i:j] in table:
+                reachable[i] = True
+                break
+    if not reachable[0]:
+        return None
+    roles, i = [], 0
+    while i < n:
+        for j in range(min(n, i + _MAX_PIECE), i, -1):
+            role = table.get(chunk[i:j])
+            if role is not None and reachable[j] and (j - i > 1 or i > 0 or j == n or role == "yes"):
+                roles.append(role)
+                i = j
+                break
+        else:
+            return None
+    return roles
+
+
+def _roles(text: str, action: str | None) -> list[str] | None:
+    """Every piece of the message as yes/action/request/filler, or None when something else is said."""
+    english, korean = _pieces(action)
+    roles: list[str] = []
+    run: list[str] = []
+    for chunk in [*_CHUNK.findall(text), ""]:
+        if chunk and chunk[0].isascii():
+            run.append(chunk)
+            continue
+        if run:
+            found = _english_roles(run, english)
+            if found is None:
+                return None
+            roles += found
+            run = []
+        if chunk:
+            found = _korean_roles(chunk, korean)
+            if found is None:
+                return None
+            roles += found
+    return roles
+
+
+def _conditional_ending(text: str) -> bool:
+    """A Korean word ending in the conditional 면 ("무료면", "싸면요"), other than the words listed as not one."""
+    exceptions = set(_data()["conditional"].get("ko_not", ()))
+    for chunk in re.findall(r"[가-힣]+", text):
+        stem = chunk.removesuffix("요").removesuffix("은")
+        if len(stem) >= 2 and stem.endswith("면") and stem not in exceptions:
+            return True
+    return False
+
+
+def _asks(text: str, padded: str, spaceless: str) -> list[str]:
+    marks = ["?"] if "?" in text or "？" in text else []
+    words = padded.split()
+    en = [p for p in _phrases("question", "en") if (words and words[0] == p) or (" " in p and f" {p} " in padded)
+          or (p in ("how", "what", "why", "when", "where", "which", "who") and f" {p} " in padded)]
+    ko = [p for p in _phrases("question", "ko") if p in spaceless]
+    return marks + en + ko
+
+
+@lru_cache(maxsize=4096)
+def read_reply(text: str, action: str | None = None) -> Reading:
+    """What ``text``, said right after the model offered ``action`` ("refund", "order" or None), means."""
+    from .cues import people_asked_for  # the reading of "a request for a person" is the model's one reading
+
+    raw = _normalise(text)
+    padded = _padded_words(raw)
+    spaceless = _KO_CHARS.sub("", raw)
+    if not raw.strip():
+        return Reading("other")
+    if people_asked_for(text[:WINDOW]):
+        return Reading("person")
+    for kind in ("sarcasm", "conditional", "unsure"):
+        found = _found_en(padded, _phrases(kind, "en")) + _found_ko(spaceless, raw, _phrases(kind, "ko"))
+        if found:
+            return Reading(kind, tuple(found))
+    masked = padded
+    for phrase in sorted(_phrases("yes", "en"), key=len, reverse=True):
+        masked = masked.replace(f" {phrase} ", " ")
+    refusal = _found_en(masked, _phrases("no", "en")) + _found_ko(spaceless, raw, _phrases("no", "ko"))
+    if refusal:
+        return Reading("no", tuple(refusal))
+    soft = _found_ko(spaceless, raw, tuple(_data()["no"].get("ko_soft", ())))
+    if soft:
+        rest = raw
+        for word in soft:
+            rest = rest.replace(word, " ")
+        roles = _roles(rest, action)
+        return Reading("unsure" if roles and "yes" in roles else "no", tuple(soft))
+    if _conditional_ending(raw):
+        return Reading("conditional", ("…면",))
+    roles = _roles(raw, action)
+    asked = _asks(raw, masked, spaceless)
+    if roles is not None and ("yes" in roles or "action" in roles):
+        if not asked or "request" in roles:
+            return Reading("yes", tuple(dict.fromkeys(roles)))
+    if asked:
+        return Reading("question", tuple(asked))
+    return Reading("other")
+
+
+def action_of(tool: ToolSpec) -> str | None:
+    """The action a tool performs, by the action words of its name and description ("refund", "order"), or None."""
+    words = set(re.findall(r"[a-z]+", f"{tool.name.replace('_', ' ')} {tool.description}".lower()))
+    stems = {w.rstrip("s") for w in words} | {w[:-3] for w in words if w.endswith("ing")} \
+        | {w[:-2] for w in words if w.endswith("ed")}
+    for action, entry in _data()["actions"].items():
+        if any(word in words or word in stems for word in entry.get("tools", ())):
+            return action
+    return None
+
+
+def _first_word(tool: ToolSpec) -> str:
+    return re.split(r"[_\W]+", tool.name.lower().strip("_"))[0] if tool.name else ""
+
+
+def hands_over(tool: ToolSpec) -> bool:
+    """Is ``tool`` a delegate that hands the conversation on ("transfer_back_to_triage", "escalate_to_human")?"""
+    return _first_word(tool) in _data()["handover"]["verbs"]
+
+
+def is_side_effect(tool: ToolSpec) -> bool:
+    """Does calling ``tool`` change something for the customer? Its name's first word says so ("execute_refund",
+    "resolve_billing", "place_order"), or it performs a known action (a refund, an order)."""
+    first = _first_word(tool)
+    return first in _data()["side_effect"]["verbs"] or tool.name.lower() in _data()["side_effect"]["verbs"]
+
+
+def offer_words(action: str | None, lang: str) -> str:
+    """How the model names the action when it asks ("process your refund", "환불을 진행해")."""
+    entry = _data()["actions"].get(action or "", {})
+    return entry.get(f"offer_{lang}") or entry.get("offer_en") or ""
+
+
+def ask_again(kind: str, action: str | None, lang: str) -> str:
+    """The sentence that asks for a clear yes or no again, naming the action, after a reply of ``kind``."""
+    texts = _data()["ask_again"]
+    lang = lang if lang in ("en", "ko") else "en"
+    offer = offer_words(action, lang)
+    if not offer:
+        return texts["general"][lang]
+    return texts.get(kind, texts["other"])[lang].format(offer=offer)
+
+
+def declined(action: str | None, lang: str) -> str:
+    """The reply to a clear no: nothing done, the door left open."""
+    lang = lang if lang in ("en", "ko") else "en"
+    offer = offer_words(action, lang)
+    if not offer:
+        return _data()["ask_again"]["declined_general"][lang]
+    noun = offer.removesuffix("을 진행해").removesuffix("를 진행해")
+    return _data()["ask_again"]["declined"][lang].format(offer=offer, offer_noun=_with_object_particle(noun))
+
+
+def _with_object_particle(noun: str) -> str:
+    from handoffs.particles import attach
+
+    return attach(noun, "을/를") if noun else noun
+
+
+def no_person(lang: str) -> str:
+    """The reply when a person is asked for and no offered tool reaches one."""
+    return _data()["ask_again"]["no_person"][lang if lang in ("en", "ko") else "en"]
+
+
+def _action_words(action: str, lang: str) -> tuple[str, ...]:
+    return tuple(_data()["actions"].get(action, {}).get(lang, ()))
+
+
+def names_an_action(text: str, action: str) -> bool:
+    """Does ``text`` name ``action`` ("refund", "환불")? E.g. "Yes, refund" said to a proposed fix."""
+    raw = _normalise(text)
+    padded, spaceless = _padded_words(raw), _KO_CHARS.sub("", raw)
+    return bool(_found_en(padded, _action_words(action, "en")) or _found_ko(spaceless, raw, _action_words(action, "ko")))
+
+
+def refuses(text: str, action: str | None) -> bool:
+    """Do the customer's words refuse ``action`` ("I don't want a refund", "환불은 하지 마세요")?"""
+    from .meaning import read
+
+    if action is None:
+        return False
+    words = set(_action_words(action, "en")) | set(_action_words(action, "ko"))
+    spaceless = _KO_CHARS.sub("", _normalise(text))
+    refusals = _phrases("no", "ko")
+    for word in _action_words(action, "ko"):
+        if len(word) < 2:
+            continue
+        at = spaceless.find(word)
+        while at >= 0:
+            after = spaceless[at + len(word): at + len(word) + 10]
+            if any(no in after for no in refusals):
+                return True
+            at = spaceless.find(word, at + 1)
+    return any(m.negated and (m.concept == action or m.word.lower() in words or any(w in m.word for w in words))
+               for m in read(text[:WINDOW]).mentions)
+
+
+def only_asks(text: str, action: str | None) -> bool:
+    """Is ``text`` a question for information ("how do refunds work?", "수수료 있어요?") rather than a request
+    ("can you refund me?", "환불해 주실 수 있나요?")? A question it is when it ends in a question mark or opens with a
+    question word, and asks nothing to be done."""
+    raw = _normalise(text)
+    padded = _padded_words(raw)
+    words = padded.split()
+    stripped = raw.rstrip(" !~.")
+    opener = bool(words) and words[0] in set(_phrases("question", "en"))
+    korean = any(w in _KO_CHARS.sub("", raw) for w in ("어떻게", "얼마나", "언제", "무엇", "뭔가요", "뭐예요"))
+    requested = _found_en(padded, _phrases("request_question", "en")) or any(
+        w in raw for w in ("주세요", "줘", "부탁", "please", "해주", "해 주", "주실", "주시"))
+    return (stripped.endswith(("?", "？")) or opener or korean) and not requested
+
+
+def asked_about(text: str, action: str) -> bool:
+    """Did the model's own ``text`` ask about ``action`` (it names the action the way :func:`ask_again` does)?"""
+    return any(offer and offer in text for offer in (offer_words(action, "en"), offer_words(action, "ko")))
