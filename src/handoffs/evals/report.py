@@ -8,7 +8,7 @@ and tags stay as they are in the data files, so a Korean report and an English o
 
 from __future__ import annotations
 
-from handoffs.i18n import Texts, display_width, ljust, rjust
+from handoffs.i18n import Texts, display_width, ljust, percent, rjust
 
 from .runner import EvalReport, Outcome
 
@@ -29,7 +29,7 @@ TEXTS = Texts({  # every word of the report, in English and Korean
 
 
 def _percent(correct: int, total: int) -> str:
-    return f"{100 * correct / total:5.1f} % ({correct}/{total})" if total else "   -"
+    return f"{percent(100 * correct / total, 5)} ({correct}/{total})" if total else "   -"
 
 
 def set_of(outcome: Outcome) -> str:
