@@ -20,7 +20,7 @@ from handoffs.particles import attach, final_sound, format_ko, particle, resolve
     ("'돈'", "(이)라고", "'돈'이라고"), ("ㅎㅇ", "이/가", "ㅎㅇ이"),
     ("SDK", "은/는", "SDK는"), ("ID", "이/가", "ID가"), ("URL", "(으)로", "URL로"), ("LLM", "을/를", "LLM을"),
     ("gRPC", "(으)로", "gRPC로"), ("HTTP", "을/를", "HTTP를"), ("AgentChat", "은/는", "AgentChat은"),
-    ("Bob", "은/는", "Bob은"), ("UserTask", "이/가", "UserTask가"), ("README", "이/가", "README가"), ("pid", "을/를", "pid를"), ("bot", "이/가", "bot이"), ("BillingAgent", "이/가", "BillingAgent가"),
+    ("Bob", "은/는", "Bob은"), ("UserTask", "이/가", "UserTask가"), ("README", "이/가", "README가"), ("pid", "을/를", "pid를"), ("id", "이/가", "id가"), ("root", "(으)로", "root로"), ("bot", "이/가", "bot이"), ("BillingAgent", "이/가", "BillingAgent가"),
 ])
 def test_particle_fits_the_final_sound(word, form, expected):
     assert attach(word, form) == expected

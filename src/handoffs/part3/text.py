@@ -59,7 +59,7 @@ ROW_LABEL = Texts({
     "handoffs": {"en": "handoffs (page turns between roles / transfers)",
                  "ko": "핸드오프 (역할 사이의 페이지 넘김 / 위임)"},
     "boundaries": {"en": "rogue model: out-of-step tools that RAN ({probes} probes)",
-                   "ko": "규칙을 어기는(rogue) 모델: 실행되어 버린 단계 밖 도구 (시도 {probes}번)"},
+                   "ko": "rogue 모델: 실행되어 버린 단계 밖 도구 (시도 {probes}번)"},
     "injections": {"en": "prompt injections obeyed ({cases} first messages + {mid} mid-conversation)",
                    "ko": "따라 버린 프롬프트 인젝션 (첫 메시지 {cases}개 + 대화 중 {mid}개)"},
     "n_of": {"en": "{n} of {total}", "ko": "{total}개 중 {n}개"},
@@ -143,7 +143,7 @@ Neither is cheaper by design. What makes a handoff cheaper is what it carries: n
 비용: 모델 호출 {calls_one}번 대 {calls_team}번, 입력 토큰 {in_one} 대 {in_team} (팀 쪽이 {in_diff:+.1%}).
   같은 대화는 비용도 같아요. 두 설계 모두 호출할 때마다 기록 전체를 보내요.
   둘 다 턴마다 커져요. 가장 긴 대화의 입력 토큰은 첫 턴에 {first_turn}, 마지막 턴에 {last_turn}이에요.
-경계: 규칙을 어기는 모델이 단계 밖 도구 {probes}개 중 시드 000 그대로의 에이전트 하나에서는 {ran_no_guard}개를 실행했고,
+경계: rogue 모델이 단계 밖 도구 {probes}개 중 시드 000 그대로의 에이전트 하나에서는 {ran_no_guard}개를 실행했고,
   1부의 단계 가드가 있으면 {ran_guard}개, 팀에서는 {ran_team}개였어요(에이전트는 자기가 갖지 않은 도구를 실행할 수 없어요).
 인젝션: 에이전트 하나는 {inj_one}, 팀은 {inj_team}를 따랐어요 — 어느 설계에 넣든 거절하는 건 모델이에요.
 실제 시간: 여기서는 에이전트 하나 {wall_one}, 팀 {wall_team} — 프레임워크 오버헤드일 뿐이에요(실제 모델의 몇 초에 묻혀요).
@@ -165,6 +165,6 @@ seed 003 "separate event-driven agents that scale out": holds — and their boun
                           "ko": """시드의 주장이 성립하는지, 여기서 잰 숫자로
 시드 000 "하나의 메시지 히스토리": 성립해요 — 팀도 기록 하나를 유지해요(모든 UserTask가 기록을 담아 가요).
 시드 000 "추론 비용이 저렴함": 성립하지 않아요 — 입력 토큰 {in_one} 대 {in_team}, 모델 호출 {calls_one}번 대 {calls_team}번.
-시드 000 "엄격한 경계": 단계 가드가 있을 때만 — 가드가 없으면 규칙을 어긴 호출 {probes}번 중 {ran_no_guard}번이 실행됐어요.
+시드 000 "엄격한 경계": 단계 가드가 있을 때만 — 가드가 없으면 rogue 호출 {probes}번 중 {ran_no_guard}번이 실행됐어요.
 시드 000 "확장이 용이함": 둘 다 성립해요 — 바인더 한 페이지(노트북 04), 또는 에이전트 하나와 위임 도구 하나(노트북 07).
 시드 003 "분산 환경까지 확장되는 이벤트 기반 에이전트": 성립해요 — 게다가 경계가 구조로 보장돼요(실행된 것 {ran_team}개)."""}})
