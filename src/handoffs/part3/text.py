@@ -76,8 +76,8 @@ RULER = Texts({
     "header": {"en": f"{'texts':<22}{'count':>6}{'approx:regex-pieces':>22}{'cl100k_base (exact)':>22}{'error':>9}",
                "ko": ljust("텍스트 묶음", 22) + rjust("개수", 6) + rjust("approx:regex-pieces", 22)
                      + rjust("cl100k_base (정확)", 22) + rjust("오차", 9)},
-    "row": {"en": "{group:<22}{texts:>6}{approx:>22,}{exact:>22,}{error:>+9.1%}",
-            "ko": "{group:<22}{texts:>6}{approx:>22,}{exact:>22,}{error:>+9.1%}"},
+    "row": {"en": "{group}{texts:>6}{approx:>22,}{exact:>22,}{error:>+9.1%}",  # group: padded to 22 columns
+            "ko": "{group}{texts:>6}{approx:>22,}{exact:>22,}{error:>+9.1%}"},
 })
 
 # What the next agent reads when a handoff carries a note instead of the history (notebook 10): a model reads it.
