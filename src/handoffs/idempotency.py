@@ -87,7 +87,7 @@ class SideEffectLog:
         self.done[key] = result
 
 
-REPEAT_KO = ("이미 처리된 요청이라 다시 실행하지 않았습니다. 이 대화에서 같은 멱등성 키({key})로 {tool}이(가) 이미 "
+REPEAT_KO = ("이미 처리된 요청이라 다시 실행하지 않았습니다. 이 대화에서 같은 멱등 키({key})로 {tool}이(가) 이미 "
              "실행됐고, 그때 결과는 다음과 같습니다: {result}")
 """The repeat note for a customer who writes Korean: a model may pass it on, so it is in the customer's language
 (like the bots' replies), not the kit's."""
