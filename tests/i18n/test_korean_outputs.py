@@ -12,6 +12,8 @@ Scanned: every Korean notebook's committed outputs (``notebooks/ko/*.ipynb``: st
 * a kit sentence in English: a line with three or more English words, or one that starts with an English label
   ("customer: ..."), that is not one of the line kinds listed in ``korean_outputs.toml`` (model-facing texts,
   customers' own words, printed source, reprs, package tables ...);
+* numbers as English writes them in a Korean line: ``97.7 %``, ``2167 개``, ``238 세션``, ``4.2 s`` (Korean:
+  ``97.7%``, ``2,167개``, ``238세션``, ``4.2초``);
 * (both editions) a raw tool result told to a customer: ``korean_outputs.toml``'s ``raw_tool_result`` patterns.
 
 Notebook outputs are made by ``./kit execute``; a fix in ``src/`` shows here once the notebook is re-executed. A
@@ -188,11 +190,18 @@ def english_kit_sentences(lines: list[str]) -> list[str]:
     return found
 
 
+def typography(line: str) -> list[str]:
+    """Numbers written as English writes them in a Korean line (korean_outputs.toml, ``typography``)."""
+    if not HANGUL.search(line):
+        return []
+    return [line.strip()] if any(re.search(p, line) for p in DATA["typography"]["patterns"]) else []
+
+
 def raw_tool_results(line: str) -> list[str]:
     return [line.strip()] if any(re.search(p, line) for p in DATA["raw_tool_result"]["patterns"]) else []
 
 
-LINE_CHECKS = {"placeholder": placeholder_particles, "particle": wrong_particles}
+LINE_CHECKS = {"placeholder": placeholder_particles, "particle": wrong_particles, "typography": typography}
 
 
 def korean_findings(lines: list[str]) -> dict[str, list[str]]:
@@ -227,7 +236,7 @@ def _cases(notebooks: list[Path], checks: tuple[str, ...], edition: str) -> list
 
 
 @pytest.mark.parametrize(("notebook", "check"), _cases(
-    KOREAN_NOTEBOOKS, ("placeholder", "particle", "english", "raw_tool_result"), "ko"))
+    KOREAN_NOTEBOOKS, ("placeholder", "particle", "english", "typography", "raw_tool_result"), "ko"))
 def test_korean_notebook_outputs(notebook: Path, check: str):
     hits = notebook_findings(notebook).get(check, [])
     assert not hits, f"{notebook.name}: {len(hits)} {check} finding(s):\n" + "\n".join(hits)
@@ -274,4 +283,8 @@ def test_the_checks_find_each_kind():
     assert found["raw_tool_result"] == [lines[6]]
     fixed = ["주문: ACME 제트 추진 스카이콩콩, $9,999,999 (확정)", "[done] 모델이 본 도구: 없음 -> 제공된 도구가 없음",
              "고객: 안녕하세요", "resolve_billing이 이 단계의 일을 마쳤어요", "환불 처리가 완료되었습니다."]
-    assert korean_findings(fixed) == {"placeholder": [], "particle": [], "english": [], "raw_tool_result": []}
+    assert korean_findings(fixed) == {"placeholder": [], "particle": [], "typography": [], "english": [],
+                                      "raw_tool_result": []}
+    assert typography("2167 개의 메시지") and typography("라우팅 정확도:  97.7 % (2118/2167)")
+    assert typography("세션 1000개 중 1000개가 4.2 s 만에 끝났어요 (초당 238 세션)")
+    assert not typography("메시지 2,167개, 97.7%, 4.2초 만에 (초당 238세션)") and not typography("97.7 % (English)")
