@@ -50,7 +50,7 @@ ERRORS = Texts({
 
 ROW_LABEL = Texts({
     "routing": {"en": "routing accuracy, {cases} first messages (en {en} · ko {ko} · mixed {mixed})",
-                "ko": "라우팅 정확도, 첫 메시지 {cases}개 (영어 {en} · 한국어 {ko} · 혼용 {mixed})"},
+                "ko": "라우팅 정확도, 첫 메시지 {cases}개 (영어 {en} · 한국어 {ko} · 섞어 쓴 말 {mixed})"},
     "same_route": {"en": "same route as the other design", "ko": "다른 설계와 같은 경로"},
     "model_calls": {"en": "model calls (conversations: {conversations}, customer turns: {turns})",
                     "ko": "모델 호출 (대화 {conversations}개, 고객 턴 {turns}개)"},

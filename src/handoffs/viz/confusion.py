@@ -24,7 +24,7 @@ TEXT = Texts({  # every word this picture draws, in the kit's language (handoffs
     "all": {"en": "all messages", "ko": "전체 메시지"},
     "en": {"en": "English", "ko": "영어"},
     "ko": {"en": "Korean", "ko": "한국어"},
-    "mixed": {"en": "mixed", "ko": "혼용"},
+    "mixed": {"en": "mixed", "ko": "섞어 쓴 말"},
     "bad_by": {"en": "by must be None or 'lang', not {by!r}.", "ko": "by에는 None 또는 'lang'만 쓸 수 있어요(받은 값: {by!r})."},
 })
 
