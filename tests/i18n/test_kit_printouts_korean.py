@@ -74,3 +74,24 @@ def test_token_counts_read_in_korean(korean):
     from handoffs.models.tokens import TokenCount
 
     assert str(TokenCount(2167, "approx:regex-pieces")) == "토큰 2,167개 (계산 방식: approx:regex-pieces)"
+
+
+def test_the_escalate_checker_sends_a_korean_learner_korean_customers(korean):
+    from handoffs.exercises.single_agent_escalate import check_escalate_step
+    from handoffs.exercises.single_agent_escalate_solution import escalate_configs
+
+    report = check_escalate_step(escalate_configs())
+    text = str(report)
+    assert report.passed, text
+    assert "'법적인 문제예요. 매니저와 이야기하고 싶어요.'를 escalate_to_manager로 보내요" in text
+    assert "This is a legal matter" not in text and not english_sentences(text.replace("PASS", ""))
+
+
+async def test_the_specialist_checker_sends_a_korean_learner_korean_customers(korean):
+    from handoffs.exercises.multi_agent_specialist import check_specialist
+    from handoffs.exercises.multi_agent_specialist_solution import build_extended_team
+
+    report = await check_specialist(build_extended_team)
+    text = str(report)
+    assert report.passed, text
+    assert "'주문이 두 번 결제되었어요'를" in text and "I was charged twice" not in text
