@@ -136,7 +136,7 @@ Choose A TEAM OF AGENTS when roles must live apart — separate processes or mac
   with it.
 Neither is cheaper by design. What makes a handoff cheaper is what it carries: notebook 10 hands over a summary
   instead of the whole history.""",
-                         "ko": """결정 가이드 — 위의 숫자에서 ({model}; 토큰 계산: {counter})
+                         "ko": """결정 가이드 — 위의 숫자에서 ({model}, 토큰 계산: {counter})
 
 라우팅: {routing_one} (에이전트 하나), {routing_team} (팀). 같은 경로로 간 메시지: {same}.
   경로를 정하는 건 설계가 아니라 프롬프트와 도구 설명이에요. 설계는 다른 이유로 고르세요.
