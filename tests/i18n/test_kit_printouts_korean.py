@@ -1,5 +1,5 @@
 """What the kit itself prints in Korean mode is Korean, with Korean typography (issue 21): a session's summary, the
-binder's printout, the command line run from a Korean notebook, a repeat note told to a Korean customer, labels and
+command line run from a Korean notebook, a repeat note told to a Korean customer, labels and
 percentages of Part 3 and the eval."""
 
 from __future__ import annotations
@@ -25,17 +25,6 @@ def test_a_session_summary_is_korean_and_writes_prices_as_the_bots_do(korean):
     assert not english_sentences(text)
     with using_language("en"):
         assert "order:  ACME 제트 추진 스카이콩콩 for $9,999,999 (confirmed)" in result.describe()
-
-
-def test_the_binders_printout_is_korean(korean):
-    from handoffs.single_agent.binder import BINDER, new_state, run_turn
-
-    printed: list[str] = []
-    state = new_state()
-    for said in ("두 번 결제됐어요", "고마워요"):
-        run_turn(BINDER, state, said, log=printed.append)
-    assert printed and all("모델이 본 도구:" in line and "model saw" not in line for line in printed)
-    assert any(line.startswith("[done] 모델이 본 도구: 없음") for line in printed)
 
 
 def test_a_process_started_from_a_korean_notebook_speaks_korean(tmp_path):

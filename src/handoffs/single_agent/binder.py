@@ -19,7 +19,6 @@ import inspect
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from handoffs.i18n import Texts
 from handoffs.models import decide
 from handoffs.models.types import Message, ToolSpec
 
@@ -96,13 +95,6 @@ BINDER: dict[str, Page] = {
 }
 
 
-#: the loop's printout: which page's tools the model saw, and its reason (in the kit's language)
-SAW_TEXT = Texts({
-    "saw": {"en": "[{step}] model saw {tools} -> {reason}", "ko": "[{step}] 모델이 본 도구: {tools} -> {reason}"},
-    "no_tools": {"en": "no tools", "ko": "없음"},
-})
-
-
 # ---- the loop ---------------------------------------------------------------------------------------
 def run_turn(binder: dict[str, Page], state: dict, user_text: str, model: Callable = decide, log: Callable = print) -> str:
     """One user message in, the agent's reply out. ``state`` holds ``step`` and ``messages``."""
@@ -112,8 +104,7 @@ def run_turn(binder: dict[str, Page], state: dict, user_text: str, model: Callab
         tools = {t.__name__: t for t in page.tools}
         system = Message("system", page.prompt)  # 2. only this page's prompt and tools
         decision = model([system, *state["messages"]], [tool_spec(t) for t in page.tools])
-        offered = list(tools) or SAW_TEXT["no_tools"]
-        log(SAW_TEXT["saw"].format(step=state["step"], tools=offered, reason=decision.reason))
+        log(f"[{state['step']}] model saw {list(tools) or 'no tools'} -> {decision.reason}")
         state["messages"].append(Message("assistant", decision.text, decision.tool_calls))
         if not decision.tool_calls:
             return decision.text  # 4. plain text: the turn is over
