@@ -10,7 +10,7 @@ It is not the language a *customer* writes in: the offline model always answers 
 language. Modules keep their texts in tables of ``{"en": ..., "ko": ...}`` and read them with :func:`pick`, or
 hold them in a :class:`Texts` table (``TEXT["title"]`` is the title in the current language). Every ``Texts`` is
 listed in :data:`TABLES`, so one test checks that each text has both languages with the same ``{slots}``.
-:func:`display_width`, :func:`ljust` and :func:`rjust` align plain-text tables whose cells hold Hangul (two
+:func:`percent` writes a percentage as each language does; :func:`display_width`, :func:`ljust` and :func:`rjust` align plain-text tables whose cells hold Hangul (two
 columns wide in a monospaced font). Standard library only: ``./kit`` imports this before ``.venv`` exists.
 """
 
@@ -27,12 +27,14 @@ _chosen: str | None = None
 
 
 def set_language(language: str) -> None:
-    """Show the kit in ``language`` ("en" or "ko") from now on, in this process."""
+    """Show the kit in ``language`` ("en" or "ko") from now on, in this process and the processes it starts
+    (``HANDOFFS_LANG`` is set too)."""
     global _chosen
     normalised = str(language).strip().lower()
     if normalised not in LANGUAGES:
         raise ValueError(f"Unknown language {language!r}: choose one of {', '.join(LANGUAGES)} (English or Korean).")
     _chosen = normalised
+    os.environ[VARIABLE] = normalised  # a process started from here (`!python -m ...`, a gRPC worker) speaks it too
 
 
 def language() -> str:
@@ -48,12 +50,16 @@ def using_language(language_: str) -> Iterator[None]:
     """Show the kit in ``language_`` inside a ``with`` block, then go back to what was chosen before (a deck built
     in Korean draws its pictures in Korean without changing the caller's setting)."""
     global _chosen
-    before = _chosen
+    before, before_variable = _chosen, os.environ.get(VARIABLE)
     set_language(language_)
     try:
         yield
     finally:
         _chosen = before
+        if before_variable is None:
+            os.environ.pop(VARIABLE, None)
+        else:
+            os.environ[VARIABLE] = before_variable
 
 
 def pick(texts: Mapping[str, str], language_: str | None = None) -> str:
@@ -96,6 +102,13 @@ class ParticleTemplate(str):
         from handoffs.particles import format_ko
 
         return format_ko(self, *args, **kwargs)
+
+
+def percent(value: float, width: int = 0, digits: int = 1) -> str:
+    """``value`` (0-100) with its per cent sign as the kit's language writes it: ``97.7 %`` in English (the kit's
+    style), ``97.7%`` in Korean (no space before % in Korean typography); ``width`` pads the number on the left."""
+    number = f"{value:{width}.{digits}f}"
+    return f"{number}%" if language() == "ko" else f"{number} %"
 
 
 def display_width(text: str) -> int:

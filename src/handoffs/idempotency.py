@@ -87,7 +87,19 @@ class SideEffectLog:
         self.done[key] = result
 
 
-def repeat_note(tool_name: str, identity: str, result: str, limit: int = 300) -> str:
-    """The sentence a repeated call gets back: what was not redone (:func:`effect_identity`) and the first result."""
+REPEAT_KO = ("이미 처리된 요청이라 다시 실행하지 않았습니다. 이 대화에서 같은 멱등 키({key})로 {tool}이(가) 이미 "
+             "실행됐고, 그때 결과는 다음과 같습니다: {result}")
+"""The repeat note for a customer who writes Korean: a model may pass it on, so it is in the customer's language
+(like the bots' replies), not the kit's."""
+
+
+def repeat_note(tool_name: str, identity: str, result: str, limit: int = 300, customer_words: str = "") -> str:
+    """The sentence a repeated call gets back: what was not redone (:func:`effect_identity`) and the first result;
+    in Korean when ``customer_words`` (what the customer said last) are Korean."""
+    from handoffs.language_check import HANGUL
+    from handoffs.particles import format_ko
+
     shown = result if len(result) <= limit else result[: limit - 1] + "…"
+    if HANGUL.search(customer_words):
+        return format_ko(REPEAT_KO, tool=tool_name, key=identity, result=shown)
     return TEXTS["repeat"].format(tool=tool_name, key=identity, result=shown)

@@ -10,7 +10,8 @@ placeholder forms ``이(가)``, ``을(를)``, ``은(는)``, ``과(와)``, ``(으
     # -> "resolve_billing이 'done'으로 옮겨요"
 
 :func:`attach` does the same for one word (``attach("영수증", "이라고")`` -> ``"영수증이라고"``). Latin words and
-digits are read the way a Korean reader says them ("billing" ends in ㅇ, "refund" in ㄷ, "sales" in 스 with no 받침,
+digits are read the way a Korean reader says them ("billing" ends in ㅇ, "refund" in 드, "sales" in 스 with no 받침,
+"chat" in ㅅ; an acronym such as "SDK" or "URL" letter by letter: 케이, 엘;
 "3" 삼 ends in ㅁ, "1" 일 in ㄹ); quotes and brackets at the end are looked through ("'돈'이라고"). Which spellings
 count as which sound is data: ``data/particles.toml``. Standard library only. Not a grammar checker: it does not find
 a wrong particle written literally in a sentence (the Korean output scan in tests/i18n does that).
@@ -63,6 +64,9 @@ def final_sound(word: str) -> str:
     if last.isdigit():
         return data["digits"][last]
     if last in string.ascii_letters:
+        acronym = re.search(r"[A-Z]+$", text).group(0) if last.isupper() else ""
+        if len(acronym) >= 2 and (len(acronym) <= 3 or not set(acronym) & set("AEIOU")):
+            return data["letter_names"][acronym[-1].lower()]  # SDK 에스디케이, URL 유알엘, HTTP: said letter by letter
         tail = re.search(r"[A-Za-z]+$", text).group(0).lower()
         for ending, sound in data["latin_endings"].items():  # longest endings are listed first in the file
             if tail.endswith(ending):

@@ -18,6 +18,9 @@ from handoffs.particles import attach, final_sound, format_ko, particle, resolve
     ("sales", "이(가)", "sales가"), ("triage", "(으)로", "triage로"), ("step", "은(는)", "step은"),
     ("'done'", "(으)로", "'done'으로"), ("bill", "(으)로", "bill로"), ("refund", "을(를)", "refund를"),
     ("'돈'", "(이)라고", "'돈'이라고"), ("ㅎㅇ", "이/가", "ㅎㅇ이"),
+    ("SDK", "은/는", "SDK는"), ("ID", "이/가", "ID가"), ("URL", "(으)로", "URL로"), ("LLM", "을/를", "LLM을"),
+    ("gRPC", "(으)로", "gRPC로"), ("HTTP", "을/를", "HTTP를"), ("AgentChat", "은/는", "AgentChat은"),
+    ("Bob", "은/는", "Bob은"), ("UserTask", "이/가", "UserTask가"), ("README", "이/가", "README가"), ("pid", "을/를", "pid를"), ("id", "이/가", "id가"), ("root", "(으)로", "root로"), ("bot", "이/가", "bot이"), ("BillingAgent", "이/가", "BillingAgent가"),
 ])
 def test_particle_fits_the_final_sound(word, form, expected):
     assert attach(word, form) == expected

@@ -8,7 +8,7 @@ and tags stay as they are in the data files, so a Korean report and an English o
 
 from __future__ import annotations
 
-from handoffs.i18n import Texts, display_width, ljust, rjust
+from handoffs.i18n import Texts, display_width, ljust, percent, rjust
 
 from .runner import EvalReport, Outcome
 
@@ -29,7 +29,7 @@ TEXTS = Texts({  # every word of the report, in English and Korean
 
 
 def _percent(correct: int, total: int) -> str:
-    return f"{100 * correct / total:5.1f} % ({correct}/{total})" if total else "   -"
+    return f"{percent(100 * correct / total, 5)} ({correct}/{total})" if total else "   -"
 
 
 def set_of(outcome: Outcome) -> str:
@@ -38,8 +38,8 @@ def set_of(outcome: Outcome) -> str:
 
 
 def _group_lines(title: str, groups: dict[str, tuple[int, int]]) -> list[str]:
-    width = max((len(name) for name in groups), default=0)
-    return [f"{title}:"] + [f"  {name:<{width}}  {_percent(*counts)}" for name, counts in groups.items()]
+    width = max((display_width(name) for name in groups), default=0)  # a tag may be Korean (초성): two columns a letter
+    return [f"{title}:"] + [f"  {ljust(name, width)}  {_percent(*counts)}" for name, counts in groups.items()]
 
 
 def confusion_lines(report: EvalReport) -> list[str]:
@@ -54,7 +54,7 @@ def confusion_lines(report: EvalReport) -> list[str]:
         if not any(e == expected for e, _ in table):
             continue
         row = [table.get((expected, got), 0) for got in labels]
-        lines.append(f"{expected:<{width}}  " + "  ".join(f"{(n or '.')!s:>{w}}" for n, w in zip(row, cells)))
+        lines.append(ljust(expected, width) + "  " + "  ".join(f"{(n or '.')!s:>{w}}" for n, w in zip(row, cells)))
     return lines
 
 

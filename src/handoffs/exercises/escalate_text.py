@@ -32,7 +32,7 @@ VERIFIED = Texts({
              "ko": "{step!r} 페이지가 일을 하고({work}) 대화를 끝낼 수 있어요({finish})"},
     "path": {"en": "a scripted conversation went {path}", "ko": "스크립트로 돌린 대화가 {path} 순서로 갔어요"},
     "routed": {"en": "{request!r} reaches {tool} from its description (in either tool order)",
-               "ko": "{request!r}이(가) 설명만 보고 {tool}에 닿아요(도구 순서와 상관없이)"},
+               "ko": "모델이 설명만 보고 {request!r}을(를) {tool}(으)로 보내요(도구 순서와 상관없이)"},
     "seed_paths": {"en": "the seed's own requests still reach record_issue: {requests}",
                    "ko": "시드의 원래 요청들은 여전히 record_issue로 가요: {requests}"},
 })

@@ -2,8 +2,8 @@
 
 ``HINTS`` maps each cause to its three hint stages (and their Korean column, ``ko=``); ``VERIFIED`` holds what a
 passing check prints, ``PIECES`` the small phrases the checker puts into hints. Fields in braces are filled from
-what really happened when the checker ran the learner's guard. ``REQUESTS`` are what the scripted customer says
-(the model reads them, so they do not follow the kit's language).
+what really happened when the checker ran the learner's guard. ``REQUESTS`` are what the scripted customer says,
+per language: a Korean learner's checker sends a Korean customer (the learner's guard sees the same tool calls).
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from handoffs.i18n import Texts
 
 from .report import HintText
 
-REQUESTS = {"hello": "Hello!", "billing": "I was charged twice"}
+REQUESTS = {"hello": {"en": "Hello!", "ko": "안녕하세요!"},
+            "billing": {"en": "I was charged twice", "ko": "두 번 결제되었습니다"}}
 
 VERIFIED = Texts({
     "passed": {"en": "PASS: your guard closes the gap.", "ko": "통과(PASS): 여러분의 가드가 빈틈을 막았어요."},

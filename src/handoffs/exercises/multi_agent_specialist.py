@@ -28,6 +28,7 @@ from typing import Any, Awaitable, Callable
 
 from autogen_core import AgentId, BaseAgent
 
+from handoffs.i18n import pick
 from handoffs.multi_agent.delegates import TRIAGE_DELEGATE_TOOLS, triage_agent_topic_type, user_topic_type
 from handoffs.multi_agent.team import ALL_AGENTS, TRIAGE_PROMPT, Team
 from handoffs.models import OfflineModelClient
@@ -38,7 +39,7 @@ from .autogen_runs import (CapturedErrors, NotingClient, Session, UnawaitedCalls
 from .learner_code import (closest, error_text, has_korean, has_todo, location, names_a_topic, one_line,
                            plain_functions_in, prompt_says_something, raising_line, sample_arguments, words_in_common)
 from .report import REPORT_TEXT, CheckReport, Finding
-from .routing import first_claim
+from .routing import customer_languages, first_claim
 from .specialist_text import HINTS, PIECES, REQUESTS, SCRIPTED_REPLY, STARTER_PROMPT, VERIFIED
 
 Builder = Callable[[Any, Any], Awaitable[Any]]
@@ -122,7 +123,7 @@ class _Check:
         runtime, team, recorder, client = await self.team(list(REPLIES))
         runtime.start()
         try:
-            await run_session(runtime, team, recorder, [REQUESTS["specialist"]["en"]], "check-look", self.timeout)
+            await run_session(runtime, team, recorder, [pick(REQUESTS["specialist"])], "check-look", self.timeout)
         finally:
             await runtime.stop()
         if triage_agent_topic_type not in client.offered:
@@ -153,8 +154,8 @@ class _Check:
         runtime, team, recorder, client = await self.team([move, *REPLIES])
         runtime.start()
         try:
-            session = await run_session(runtime, team, recorder, [REQUESTS["specialist"]["en"],
-                                                                  REQUESTS["follow_up"]["en"]], "check-handoff",
+            session = await run_session(runtime, team, recorder, [pick(REQUESTS["specialist"]),
+                                                                  pick(REQUESTS["follow_up"])], "check-handoff",
                                         self.timeout)
         finally:
             await runtime.stop()
@@ -230,8 +231,8 @@ async def _routing(tools: list[Any], prompt: str, reached: dict[str, str], repor
     seed = (TRIAGE_PROMPT, list(TRIAGE_DELEGATE_TOOLS))
     new = [t for t in tools if tool_name(t) in reached]
     korean = any(has_korean(tool_description(t)) for t in new)
-    languages = ["en", "ko"] if korean else ["en"]
-    asked = {**REQUESTS["specialist"], **({"en": request} if request else {})}
+    languages = customer_languages(korean)
+    asked = {**REQUESTS["specialist"], **({lang: request for lang in languages} if request else {})}
     probes = [await probe_default(prompt, asked[lang], tools, seed) for lang in languages]
     if not any(p.understood and p.picked in reached for p in probes):
         first, tool = probes[0], new[0]

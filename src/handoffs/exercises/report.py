@@ -47,7 +47,7 @@ REPORT_TEXT = Texts({
     "with_reason": {"en": "{did} (the model's reason: {reason})", "ko": "{did} (모델이 댄 이유: {reason})"},
     "no_reason": {"en": "none given", "ko": "없음"},
     "both_orders": {"en": "in your order {forward}; with the tools reversed it {backward}",
-                    "ko": "여러분이 둔 순서로는 {forward}; 도구 순서를 뒤집으면 {backward}"},
+                    "ko": "여러분이 둔 순서로는 {forward}, 도구 순서를 뒤집으면 {backward}"},
     "turn_answered": {"en": "turn {number} {said!r} was answered by {agent}",
                       "ko": "{number}번째 턴 {said!r}에 {agent}이(가) 답함"},
     "no_turn": {"en": "no turn was answered", "ko": "답을 받은 턴이 없음"},

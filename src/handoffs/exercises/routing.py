@@ -24,6 +24,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from handoffs.i18n import language
+
 from .report import REPORT_TEXT
 
 
@@ -78,6 +80,15 @@ class Probe:
         if self.order_decides:
             return REPORT_TEXT["both_orders"].format(forward=self.forward.describe(), backward=self.backward.describe())
         return self.forward.describe()
+
+
+def customer_languages(korean_descriptions: bool) -> list[str]:
+    """The languages the probes' customers speak: the kit's language first (a Korean learner's checker sends Korean
+    customers, and its hints quote them), then the other one when the learner's texts hold Korean (English
+    descriptions are tried on English customers too, so an English-only tool is judged in English as well)."""
+    first = language()
+    other = "ko" if first == "en" else "en"
+    return [first, other] if korean_descriptions or first == "ko" else [first]
 
 
 def probe(decide: Decide, request: str, tools: Sequence[Any], baseline: Decide | None = None,

@@ -33,6 +33,7 @@ from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from langgraph.types import Command
 
+from handoffs.i18n import pick
 from handoffs.single_agent.readonly import ReadOnlyBinderError
 from handoffs.single_agent.steps import STEP_CONFIGS, UnknownStepError, all_tools, render_prompt, seed_configs, with_tools
 
@@ -41,7 +42,7 @@ from .langchain_runs import Run, decide_with_default_model, run_script, tool_mov
 from .learner_code import (closest, error_text, has_korean, has_todo, location, mentions, names_a_topic, raising_line,
                            sample_arguments, words_in_common)
 from .report import REPORT_TEXT, CheckReport, Finding
-from .routing import first_claim, probe
+from .routing import customer_languages, first_claim, probe
 
 SEED_STEPS = tuple(STEP_CONFIGS)
 SEED_TOOLS = frozenset(t.name for t in all_tools(STEP_CONFIGS))
@@ -179,7 +180,7 @@ def _try(pages: Mapping[str, Mapping], tool: BaseTool, step: str) -> _Try:
     """Call ``tool`` once, from ``step``, in a scripted conversation; stop the check if the call broke it."""
     arguments = sample_arguments(convert_to_openai_tool(tool)["function"].get("parameters", {}))
     start = None if step == "triage" else {"current_step": step, "issue_type": "other"}
-    run = run_script(pages, [tool_move(tool.name, arguments), "All right."], REQUESTS["escalate"]["en"], start=start)
+    run = run_script(pages, [tool_move(tool.name, arguments), "All right."], pick(REQUESTS["escalate"]), start=start)
     where = location(tool)
     called = run.watch.of(tool.name)
     error = called[0].error if called and called[0].error is not None else run.error
@@ -235,7 +236,7 @@ def _page(pages: Mapping[str, Mapping], handoff: BaseTool, step: str, report: Ch
     moves = [handoff, *work, finish[0]]
     script = [tool_move(t.name, sample_arguments(convert_to_openai_tool(t)["function"].get("parameters", {})))
               for t in moves] + ["Goodbye!"]
-    run = run_script(pages, script, REQUESTS["escalate"]["en"])
+    run = run_script(pages, script, pick(REQUESTS["escalate"]))
     path = " -> ".join(run.steps)
     if run.error is not None or run.steps != ["triage", step, "done"] or any(t.name not in run.ran for t in work):
         raise _Stop("scripted", "path_broken", moves=", ".join(t.name for t in moves), path=path, step=step,
@@ -250,7 +251,7 @@ def _routing(pages: Mapping[str, Mapping], handoff: BaseTool, report: CheckRepor
     decide = decide_with_default_model(render_prompt(triage["prompt"], {}))
     seed = seed_configs()["triage"]
     baseline = decide_with_default_model(render_prompt(seed["prompt"], {}))
-    languages = ["en", "ko"] if has_korean(triage["prompt"] + handoff.description) else ["en"]
+    languages = customer_languages(has_korean(triage["prompt"] + handoff.description))
     escalations = [probe(decide, REQUESTS["escalate"][lang], tools) for lang in languages]
     if not any(p.picked == handoff.name for p in escalations):
         first = escalations[0]

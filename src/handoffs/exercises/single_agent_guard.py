@@ -32,6 +32,7 @@ from langchain.agents.middleware import AgentMiddleware
 from langchain.messages import ToolMessage
 from langgraph.types import Command
 
+from handoffs.i18n import pick
 from handoffs.models import OfflineChatModel
 from handoffs.single_agent.steps import all_tools, seed_configs, tool_names
 
@@ -157,14 +158,14 @@ def _judge_refusal(run: Run, said: str, tool: str, step: str, name: str, phase: 
 
 # ---- 2. the rogue model -----------------------------------------------------------------------------------------------
 def _rogue(guard: AgentMiddleware, name: str, report: CheckReport) -> None:
-    run, said = _run(guard, REQUESTS["hello"], model=OfflineChatModel(rogue=ROGUE_TOOL))
+    run, said = _run(guard, pick(REQUESTS["hello"]), model=OfflineChatModel(rogue=ROGUE_TOOL))
     text = _judge_refusal(run, said, ROGUE_TOOL, "triage", name, "rogue")
     report.ok(VERIFIED["rogue"].format(text=text[:90]))
 
 
 # ---- 3. scripted conversations ------------------------------------------------------------------------------------
 def _allowed(guard: AgentMiddleware, name: str, report: CheckReport) -> None:
-    run, _said = _run(guard, REQUESTS["billing"], script=BILLING_PATH)
+    run, _said = _run(guard, pick(REQUESTS["billing"]), script=BILLING_PATH)
     for call in run.outer.calls if run.outer else []:
         if call.error is not None:
             _judge_refusal(run, "", call.name, call.step, name, "scripted")

@@ -39,7 +39,7 @@ VERIFIED = Texts({
     "prompt": {"en": "{agent}'s prompt and {tool}'s description say what it handles",
                "ko": "{agent}의 프롬프트와 {tool}의 설명이 맡는 일을 말해요"},
     "routed": {"en": "{request!r} reaches {tool} from its description, in either tool order",
-               "ko": "{request!r}이(가) 설명만 보고 {tool}에 닿아요(도구 순서와 상관없이)"},
+               "ko": "모델이 설명만 보고 {request!r}을(를) {tool}(으)로 보내요(도구 순서와 상관없이)"},
     "seed_paths": {"en": "the seed's requests still go where they went: {paths}",
                    "ko": "시드의 요청들은 여전히 원래 가던 곳으로 가요: {paths}"},
 })

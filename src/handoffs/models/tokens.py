@@ -34,7 +34,10 @@ class TokenCount:
     method: str
 
     def __str__(self) -> str:
-        return f"{self.tokens} tokens ({self.method})"
+        from handoffs.i18n import pick  # the display only: counting knows no language
+
+        return pick({"en": f"{self.tokens} tokens ({self.method})",
+                     "ko": f"토큰 {self.tokens:,}개 (계산 방식: {self.method})"})
 
 
 def _approx(text: str) -> int:

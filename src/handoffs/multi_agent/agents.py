@@ -212,7 +212,8 @@ class AIAgent(RoutedAgent):
         key = idempotency_key(self.id.key, tool.name, arguments, fields, answering)
         earlier = self._side_effects.result_of(key)
         if earlier is not None:
-            note = repeat_note(tool.name, effect_identity(tool.name, arguments, fields, answering), earlier)
+            note = repeat_note(tool.name, effect_identity(tool.name, arguments, fields, answering), earlier,
+                               customer_words=answering)
             return FunctionExecutionResult(call_id=call.id, content=note,
                                            is_error=False, name=call.name)
         result = await self._run_tool(tool, call, ctx)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from handoffs.i18n import Texts
 
 CUSTOMER_TEXT = Texts({
-    "order_summary": {"en": "=== Order Summary ===\nProduct: {product}\nPrice: ${price}\nConfirm order? y/n",
-                      "ko": "=== 주문 요약 ===\n상품: {product}\n가격: ${price}\n주문할까요? y/n"},
+    "order_summary": {"en": "=== Order Summary ===\nProduct: {product}\nPrice: ${price:,}\nConfirm order? y/n",
+                      "ko": "=== 주문 요약 ===\n상품: {product}\n가격: ${price:,}\n주문할까요? y/n"},
     "order": {"en": "order", "ko": "주문"},
     "session": {"en": "session", "ko": "세션"},
     "ended": {"en": "Session ended. Goodbye!", "ko": "상담이 끝났습니다. 안녕히 가세요!"},

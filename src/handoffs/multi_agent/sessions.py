@@ -21,6 +21,8 @@ from typing import Any, Callable, Iterable, List, Mapping, Optional
 
 from autogen_core.models import ChatCompletionClient
 
+from handoffs.i18n import Texts
+
 from .people import NO_OPERATOR_YET, Customer, ScriptedCustomer, Turn
 from .team import Team, build_team, new_runtime
 from .tools import Order, Refund
@@ -46,12 +48,24 @@ class SessionResult:
         return [turn.handled_by for turn in self.turns]
 
     def describe(self) -> str:
-        """One line per turn: what the customer said, who answered, and what."""
-        lines = [f"customer: {t.said}\n  {t.handled_by}: {t.reply}" for t in self.turns]
-        lines += [f"order:  {o.product} for ${o.price} ({'confirmed' if o.confirmed else 'cancelled'})"
-                  for o in self.orders]
-        lines += [f"refund: {r.item_id} ({r.reason})" for r in self.refunds]
+        """One line per turn: what the customer said, who answered, and what (labels in the kit's language; a
+        price written as the bots write it, ``$9,999,999``)."""
+        lines = [DESCRIBE_TEXT["turn"].format(said=t.said, agent=t.handled_by, reply=t.reply) for t in self.turns]
+        lines += [DESCRIBE_TEXT["order"].format(
+            product=o.product, price=f"${o.price:,}",
+            state=DESCRIBE_TEXT["confirmed" if o.confirmed else "cancelled"]) for o in self.orders]
+        lines += [DESCRIBE_TEXT["refund"].format(item=r.item_id, reason=r.reason) for r in self.refunds]
         return "\n".join(lines)
+
+
+#: the labels of :meth:`SessionResult.describe` (what the customer said and the agent answered stays as said)
+DESCRIBE_TEXT = Texts({
+    "turn": {"en": "customer: {said}\n  {agent}: {reply}", "ko": "고객: {said}\n  {agent}: {reply}"},
+    "order": {"en": "order:  {product} for {price} ({state})", "ko": "주문: {product}, {price} ({state})"},
+    "confirmed": {"en": "confirmed", "ko": "확정"},
+    "cancelled": {"en": "cancelled", "ko": "취소"},
+    "refund": {"en": "refund: {item} ({reason})", "ko": "환불: {item} ({reason})"},
+})
 
 
 def default_model_client() -> ChatCompletionClient:

@@ -173,8 +173,11 @@ async def compare_designs(cases: Sequence[Case] | None = None, *, spec: str | No
 
 
 def timed(seconds: float) -> str:
-    """A duration as nbval's sanitizer masks it (``1.23 s``): wall time is the one number that changes per run."""
-    return f"{seconds:.2f} s"
+    """A duration as nbval's sanitizer masks it (``1.23 s``, in Korean ``1.23초``): wall time is the one number that
+    changes per run."""
+    from handoffs.i18n import pick
+
+    return pick({"en": f"{seconds:.2f} s", "ko": f"{seconds:.2f}초"})
 
 
 __all__ = ["CONVERSATIONS", "Comparison", "MID_INJECTIONS", "NO_GUARD", "PROBES", "Probe", "compare_designs",

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from .measure import NO_GUARD, PROBES, Comparison, timed
 from .runs import ONE_AGENT, TEAM
-from handoffs.i18n import display_width, ljust, rjust
+from handoffs.i18n import display_width, ljust, percent, rjust
 
 from .text import GUIDE, ROW_LABEL, SEEDS
 
 
 def _percent(correct: int, total: int) -> str:
-    return f"{100 * correct / total:.1f} % ({correct}/{total})" if total else "-"
+    return f"{percent(100 * correct / total)} ({correct}/{total})" if total else "-"
 
 
 def table_rows(c: Comparison) -> list[tuple[str, str, str]]:

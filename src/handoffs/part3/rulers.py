@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
+from handoffs.i18n import ljust
 from handoffs.models.tokens import count_tokens, token_method, use_counter
 
 from .text import RULER
@@ -51,7 +52,7 @@ def compare_counters(groups: Mapping[str, Iterable[str]]) -> list[CounterCheck]:
 def format_checks(checks: list[CounterCheck]) -> str:
     """One line per group: texts, approximate and exact tokens, and the approximation's error."""
     lines = [RULER["header"]]
-    lines += [RULER["row"].format(group=c.group, texts=c.texts, approx=c.approx, exact=c.exact, error=c.error)
+    lines += [RULER["row"].format(group=ljust(c.group, 22), texts=c.texts, approx=c.approx, exact=c.exact, error=c.error)
               for c in checks]
     return "\n".join(lines)
 

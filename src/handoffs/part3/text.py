@@ -20,6 +20,25 @@ DESIGN_LABEL = Texts({
                             "ko": "시드 000 그대로의 에이전트 하나 (단계 가드 없음)"},
 })
 
+#: short names of the designs and of the measured conversations, for a printed line ("long en" is the name in code)
+SHORT_LABEL = Texts({
+    "one agent": {"en": "one agent", "ko": "에이전트 하나"},
+    "team": {"en": "team", "ko": "팀"},
+    "one agent, no guard": {"en": "one agent, no guard", "ko": "에이전트 하나, 가드 없음"},
+    **{f"{kind} {lang}": {"en": f"{kind} {lang}",
+                          "ko": f"{ko_kind} ({'영어' if lang == 'en' else '한국어'})"}
+       for kind, ko_kind in (("sales", "구매"), ("refund", "환불"), ("human", "사람 상담원"), ("long", "긴 대화"),
+                             ("injection", "인젝션"))
+       for lang in ("en", "ko")},
+})
+
+
+def short_label(name: str) -> str:
+    """``"long en"`` -> ``"긴 대화 (영어)"`` in Korean: a design's or a measured conversation's name for a printed line
+    (an unknown name is shown as it is)."""
+    return SHORT_LABEL[name] if name in SHORT_LABEL else name
+
+
 # The person at the desk (both designs) and the single agent's human page: a customer and a model read these.
 OPERATOR_REPLY = "A person from ACME here: I will take it from here."
 HUMAN_PAGE = "A person answers the customer in this step; no model is called."
@@ -31,7 +50,7 @@ ERRORS = Texts({
 
 ROW_LABEL = Texts({
     "routing": {"en": "routing accuracy, {cases} first messages (en {en} · ko {ko} · mixed {mixed})",
-                "ko": "라우팅 정확도, 첫 메시지 {cases}개 (영어 {en} · 한국어 {ko} · 혼용 {mixed})"},
+                "ko": "라우팅 정확도, 첫 메시지 {cases}개 (영어 {en} · 한국어 {ko} · 섞어 쓴 말 {mixed})"},
     "same_route": {"en": "same route as the other design", "ko": "다른 설계와 같은 경로"},
     "model_calls": {"en": "model calls (conversations: {conversations}, customer turns: {turns})",
                     "ko": "모델 호출 (대화 {conversations}개, 고객 턴 {turns}개)"},
@@ -57,8 +76,8 @@ RULER = Texts({
     "header": {"en": f"{'texts':<22}{'count':>6}{'approx:regex-pieces':>22}{'cl100k_base (exact)':>22}{'error':>9}",
                "ko": ljust("텍스트 묶음", 22) + rjust("개수", 6) + rjust("approx:regex-pieces", 22)
                      + rjust("cl100k_base (정확)", 22) + rjust("오차", 9)},
-    "row": {"en": "{group:<22}{texts:>6}{approx:>22,}{exact:>22,}{error:>+9.1%}",
-            "ko": "{group:<22}{texts:>6}{approx:>22,}{exact:>22,}{error:>+9.1%}"},
+    "row": {"en": "{group}{texts:>6}{approx:>22,}{exact:>22,}{error:>+9.1%}",  # group: padded to 22 columns
+            "ko": "{group}{texts:>6}{approx:>22,}{exact:>22,}{error:>+9.1%}"},
 })
 
 # What the next agent reads when a handoff carries a note instead of the history (notebook 10): a model reads it.
@@ -117,7 +136,7 @@ Choose A TEAM OF AGENTS when roles must live apart — separate processes or mac
   with it.
 Neither is cheaper by design. What makes a handoff cheaper is what it carries: notebook 10 hands over a summary
   instead of the whole history.""",
-                         "ko": """결정 가이드 — 위의 숫자에서 ({model}; 토큰 계산: {counter})
+                         "ko": """결정 가이드 — 위의 숫자에서 ({model}, 토큰 계산: {counter})
 
 라우팅: {routing_one} (에이전트 하나), {routing_team} (팀). 같은 경로로 간 메시지: {same}.
   경로를 정하는 건 설계가 아니라 프롬프트와 도구 설명이에요. 설계는 다른 이유로 고르세요.

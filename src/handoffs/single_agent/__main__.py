@@ -13,9 +13,18 @@ from __future__ import annotations
 import argparse
 import sys
 
+from handoffs.i18n import Texts
 from handoffs.single_agent.agent import ask, build_support_agent, last_reply, sqlite_memory
 from handoffs.single_agent.memory import ConcurrentTurnError
 from handoffs.single_agent.walkthrough import state_summary
+
+
+#: what a run prints, in the kit's language (HANDOFFS_LANG: a notebook's handoffs.set_language reaches this process)
+CLI_TEXT = Texts({
+    "said": {"en": "customer messages in thread {thread!r} so far: {said}",
+             "ko": "스레드 {thread!r}에서 지금까지 고객이 한 말: {said}"},
+    "bot": {"en": "bot: {reply}", "ko": "봇: {reply}"},
+})
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,9 +42,9 @@ def main(argv: list[str] | None = None) -> int:
         print(error, file=sys.stderr)
         return 1
     said = [m.content for m in state["messages"] if m.type == "human"]
-    print(f"customer messages in thread {args.thread!r} so far: {said}")
+    print(CLI_TEXT["said"].format(thread=args.thread, said=said))
     print(state_summary(state))
-    print(f"bot: {last_reply(state)}")
+    print(CLI_TEXT["bot"].format(reply=last_reply(state)))
     return 0
 
 

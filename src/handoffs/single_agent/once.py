@@ -70,7 +70,9 @@ def _earlier_result(tool_call: Mapping[str, Any], history: list[Any]) -> str | N
     for index, message in enumerate(history):
         for call in getattr(message, "tool_calls", None) or []:
             if call.get("id") in ran and call["name"] == tool_call["name"] and identity(call, index) == wanted:
-                return repeat_note(tool_call["name"], wanted, str(ran[call["id"]].content))
+                said = [m.text for m in history if getattr(m, "type", "") == "human"]
+                return repeat_note(tool_call["name"], wanted, str(ran[call["id"]].content),
+                                   customer_words=said[-1] if said else "")
     return None
 
 

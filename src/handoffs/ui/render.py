@@ -24,7 +24,7 @@ TEXT = Texts({
     "show_more": {"en": "show more", "ko": "더 보기"},
     "length": {"en": "{count:,} characters", "ko": "{count:,}자"},
     "shown": {"en": "; the panel shows the first {shown:,} — the full text is kept in the record",
-              "ko": "; 패널에는 앞의 {shown:,}자만 보여요 — 전체 글은 기록에 남아 있어요"},
+              "ko": ", 패널에는 앞의 {shown:,}자만 보여요. 전체 글은 기록에 남아 있어요"},
     "no_messages": {"en": "No messages yet.", "ko": "아직 메시지가 없어요."},
     "no_reasons": {"en": "No model reasons recorded yet.", "ko": "아직 기록된 모델의 이유가 없어요."},
     "earlier": {"en": "({count} earlier model call not listed)", "ko": "(앞선 모델 호출 {count}개는 목록에서 뺐어요)"},

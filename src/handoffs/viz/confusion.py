@@ -13,7 +13,7 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
-from handoffs.i18n import Texts
+from handoffs.i18n import Texts, percent
 
 from .style import FONT_EDGE, FONT_TITLE, INK, MUTED, PATH, PATH_FILL, REFUSED, font_families, label, show_in_notebooks
 
@@ -24,7 +24,7 @@ TEXT = Texts({  # every word this picture draws, in the kit's language (handoffs
     "all": {"en": "all messages", "ko": "전체 메시지"},
     "en": {"en": "English", "ko": "영어"},
     "ko": {"en": "Korean", "ko": "한국어"},
-    "mixed": {"en": "mixed", "ko": "혼용"},
+    "mixed": {"en": "mixed", "ko": "섞어 쓴 말"},
     "bad_by": {"en": "by must be None or 'lang', not {by!r}.", "ko": "by에는 None 또는 'lang'만 쓸 수 있어요(받은 값: {by!r})."},
 })
 
@@ -50,7 +50,7 @@ def _table(ax: Any, outcomes: list[Any], labels: list[str], title: str) -> None:
                 colour = PATH if expected == got else REFUSED
                 label(ax, j, i, str(n), fontsize=FONT_EDGE, fontweight="bold", color=colour)
     correct = sum(o.case.expected == o.got for o in outcomes)
-    ax.set_title(f"{title}: {100 * correct / max(1, len(outcomes)):.1f} % ({correct}/{len(outcomes)})",
+    ax.set_title(f"{title}: {percent(100 * correct / max(1, len(outcomes)))} ({correct}/{len(outcomes)})",
                  fontsize=FONT_TITLE - 2, color=INK, loc="left", pad=48, fontfamily=font_families(), parse_math=False)
 
 
