@@ -1,0 +1,294 @@
+"""The server's decisions in a few warm worker processes, each request under a time budget.
+
+Why processes: Python's ``re`` holds the GIL while it matches, and so does any pure-Python loop. A request whose
+text makes the offline model slow (a backtracking pattern on a few KB of Korean, say) would stall every thread
+and every asyncio task of the process that decides it — in the server, every other client. A thread is not
+enough; another process is. :class:`DecisionPool` keeps ``size`` worker processes
+(``python -m handoffs.server.decision_worker``), started and warmed (they import the model and answer one
+request) before the first request arrives. :meth:`DecisionPool.answer` hands one raw body to an idle worker and
+waits for its reply *without the GIL* (a blocking ``select`` in one of the server's threads), so the event loop and
+the other workers go on. Results are the same as in-process ones: the same deterministic code decides.
+
+A request still deciding after :data:`YIELD_AFTER_S` is the slow kind: its worker drops to the lowest CPU priority
+(``nice 19``), so on a machine with few cores the quick requests of the other clients are not slowed by it; the worker
+gets its normal priority back afterwards (or, where that needs privileges, is replaced by a fresh one).
+
+The **budget**: a worker that has not answered within ``budget_s`` seconds is killed (whatever it was doing:
+a slow path of the model, a loop that never ends) and replaced by a fresh warm one;
+:meth:`~DecisionPool.answer` raises :class:`OverBudget`, which the app turns into one sentence in OpenAI's error
+shape. A worker that dies otherwise raises :class:`WorkerFailed`. Time spent waiting for an idle worker is not
+charged to a request's budget.
+
+Workers die with the server however it ends: they read requests from a pipe whose other end only this process
+holds (end of file = the server is gone), a thread checks the parent's pid, and they are in their own session, so a
+Jupyter kernel restart (which kills the kernel's whole process group) does not take them with it before they see
+the pipe close. No state is shared between requests. This module knows nothing about HTTP.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import os
+import pickle
+import queue
+import select
+import struct
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+DEFAULT_BUDGET_S = 10.0
+"""Wall-clock seconds one request may take in a worker (a normal decision takes milliseconds)."""
+START_TIMEOUT_S = 60.0
+HEADER = struct.Struct(">I")
+YIELD_AFTER_S = 0.2
+"""A request still deciding after this long lowers its worker's CPU priority, so the cores go to the quick ones."""
+LOWEST_PRIORITY = 19
+log = logging.getLogger("handoffs.server")
+
+
+class OverBudget(Exception):
+    """A decision took longer than the budget; its worker was killed and replaced."""
+
+
+class WorkerFailed(Exception):
+    """A decision worker died or could not be started (the message says how)."""
+
+
+def default_size() -> int:
+    """One worker per core, at least 2 (one slow request always leaves one free), at most 4."""
+    return max(2, min(4, os.cpu_count() or 2))
+
+
+def write_frame(stream: Any, value: Any) -> None:
+    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(HEADER.pack(len(data)) + data)
+    stream.flush()
+
+
+def _read_exactly(fd: int, size: int, deadline: float | None) -> bytes:
+    """``size`` bytes from ``fd``; :class:`TimeoutError` at ``deadline``, :class:`EOFError` if the pipe closes."""
+    chunks, got = [], 0
+    while got < size:
+        if deadline is not None:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not select.select([fd], [], [], remaining)[0]:
+                raise TimeoutError
+        chunk = os.read(fd, min(size - got, 1 << 20))
+        if not chunk:
+            raise EOFError
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
+
+
+def read_frame(fd: int, deadline: float | None = None) -> Any:
+    (size,) = HEADER.unpack(_read_exactly(fd, HEADER.size, deadline))
+    return pickle.loads(_read_exactly(fd, size, deadline))
+
+
+def _set_niceness(pid: int, value: int) -> bool:
+    try:
+        os.setpriority(os.PRIO_PROCESS, pid, value)
+    except (AttributeError, OSError):  # Windows has no setpriority; lowering niceness may need privileges
+        return False
+    return True
+
+
+def _child_env() -> dict[str, str]:
+    src = str(Path(__file__).resolve().parents[2])  # .../src: the worker imports this very package
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([src, *(p or os.getcwd() for p in sys.path)])  # and all we can import
+    return env
+
+
+class _Worker:
+    """One worker process and its two pipes."""
+
+    def __init__(self, decide_spec: str | None) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "handoffs.server.decision_worker", "--parent-pid", str(os.getpid())],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=_child_env(), close_fds=True, start_new_session=True)
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.fd = self.process.stdout.fileno()
+        self.niced = False
+        write_frame(self.process.stdin, decide_spec)
+
+    def wait_ready(self, timeout: float) -> None:
+        try:
+            status = read_frame(self.fd, time.monotonic() + timeout)
+        except (TimeoutError, EOFError, OSError, pickle.UnpicklingError, struct.error):
+            self.kill()
+            raise WorkerFailed(f"a decision worker did not start within {timeout:g} s (exit code "
+                               f"{self.process.poll()})") from None
+        if status != "ready":
+            self.kill()
+            raise WorkerFailed(f"a decision worker could not start: {status}")
+
+    def ask(self, request: Any, budget_s: float) -> Any:
+        """The worker's reply; past :data:`YIELD_AFTER_S` the worker runs at the lowest CPU priority (see below)."""
+        assert self.process.stdin is not None
+        began = time.monotonic()
+        write_frame(self.process.stdin, request)
+        if not select.select([self.fd], [], [], min(YIELD_AFTER_S, budget_s))[0]:
+            self.niced = _set_niceness(self.process.pid, LOWEST_PRIORITY) or self.niced
+        return read_frame(self.fd, began + budget_s)
+
+    def restore_priority(self) -> bool:
+        """Back to normal CPU priority after a slow request; False where the system does not allow it."""
+        if not self.niced:
+            return True
+        self.niced = not _set_niceness(self.process.pid, 0)
+        return not self.niced
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not refused
+            pass
+        for pipe in (self.process.stdin, self.process.stdout):
+            try:
+                if pipe is not None:
+                    pipe.close()
+            except OSError:
+                pass
+
+
+class DecisionPool:
+    """``size`` warm decision workers; :meth:`answer` runs one request in one of them under a budget."""
+
+    def __init__(self, size: int | None = None, decide_spec: str | None = None) -> None:
+        self.size = size or default_size()
+        self.decide_spec = decide_spec
+        self._idle: queue.Queue[_Worker] = queue.Queue()
+        self._workers: set[_Worker] = set()
+        self._lock = threading.Lock()
+        self._closed = False
+        self.failure: str | None = None  # why workers cannot be started, once that is known
+        self.replaced = 0  # workers killed over budget or lost, and replaced
+        for _ in range(self.size):
+            self._start_one()
+
+    def _start_one(self) -> None:
+        """Start a worker in a background thread; it joins the idle queue once warm."""
+        threading.Thread(target=self._bring_up, name="handoffs-decision-worker-start", daemon=True).start()
+
+    def _bring_up(self) -> None:
+        try:
+            worker = _Worker(self.decide_spec)
+            with self._lock:
+                if self._closed:
+                    worker.kill()
+                    return
+                self._workers.add(worker)
+            worker.wait_ready(START_TIMEOUT_S)
+        except (OSError, WorkerFailed) as error:
+            self.failure = str(error)
+            log.warning("the server's decision worker failed to start: %s", error)
+            return
+        self._idle.put(worker)
+
+    def answer(self, raw: bytes, models: Sequence[str], budget_s: float = DEFAULT_BUDGET_S) -> Any:
+        """What :func:`handoffs.server.replies.answer` returns for ``raw``, computed in a worker (blocking).
+
+        Raises :class:`OverBudget` after ``budget_s`` seconds of work, :class:`WorkerFailed` if no worker can answer,
+        and re-raises the :class:`~handoffs.server.request_checks.BadRequest` the worker reported.
+        """
+        worker = self._acquire()
+        try:
+            outcome = worker.ask((raw, tuple(models)), budget_s)
+        except TimeoutError:
+            self._replace(worker)
+            raise OverBudget from None
+        except (EOFError, OSError, pickle.UnpicklingError, struct.error):
+            code = worker.process.poll()
+            self._replace(worker)
+            raise WorkerFailed(f"the decision worker stopped (exit code {code})") from None
+        if worker.restore_priority():
+            self._idle.put(worker)
+        else:  # stuck at low priority: a fresh worker serves the next request at normal speed
+            self._replace(worker)
+        kind, value = outcome
+        if kind == "bad":
+            from handoffs.server.request_checks import BadRequest
+
+            raise BadRequest(*value)
+        return value
+
+    def _acquire(self) -> _Worker:
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while True:
+            try:
+                worker = self._idle.get(timeout=0.2)
+            except queue.Empty:
+                if self._closed:
+                    raise WorkerFailed("the decision pool is closed") from None
+                if self.failure and not self._workers:
+                    raise WorkerFailed(self.failure) from None
+                if time.monotonic() > deadline:
+                    raise WorkerFailed(f"no decision worker was free within {START_TIMEOUT_S:g} s") from None
+                continue
+            if worker.process.poll() is None:
+                return worker
+            self._replace(worker)  # died while idle (killed from outside): start another, try the next one
+
+    def _replace(self, worker: _Worker) -> None:
+        worker.kill()
+        with self._lock:
+            self._workers.discard(worker)
+            self.replaced += 1
+            closed = self._closed
+        if not closed:
+            self._start_one()
+
+    def pids(self) -> list[int]:
+        """Process ids of the workers (started or starting)."""
+        with self._lock:
+            return [w.process.pid for w in self._workers]
+
+    def close(self) -> None:
+        """Stop every worker (closing its pipe is enough; the ones that do not exit at once are killed)."""
+        with self._lock:
+            self._closed = True
+            workers = list(self._workers)
+            self._workers.clear()
+        for worker in workers:
+            try:
+                if worker.process.stdin is not None:
+                    worker.process.stdin.close()
+            except OSError:
+                pass
+        for worker in workers:
+            try:
+                worker.process.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                pass
+            worker.kill()
+
+
+_shared: dict[str | None, DecisionPool] = {}
+_shared_lock = threading.Lock()
+
+
+def shared_pool(decide_spec: str | None = None) -> DecisionPool:
+    """The process-wide pool for ``decide_spec`` (every app in this process shares it), started on first use."""
+    with _shared_lock:
+        pool = _shared.get(decide_spec)
+        if pool is None or pool._closed:
+            pool = _shared[decide_spec] = DecisionPool(decide_spec=decide_spec)
+        return pool
+
+
+@atexit.register
+def close_shared_pools() -> None:
+    with _shared_lock:
+        pools = list(_shared.values())
+        _shared.clear()
+    for pool in pools:
+        pool.close()
