@@ -56,7 +56,8 @@ def benchmark(name: str, args: argparse.Namespace) -> tuple[list[Table], list[Ve
     if name == "server":
         from benchmarks import server_isolation
 
-        return server_isolation.measure(valid=20 if quick else 200, progress=progress)
+        return server_isolation.measure(valid=20 if quick else 200, progress=progress,
+                                        budget_s=2.0 if quick else 10.0, slow_path_budget_s=1.0 if quick else 3.0)
     raise SystemExit(f"Unknown benchmark {name!r}: choose from {', '.join(NAMES)}.")
 
 

@@ -94,13 +94,15 @@ def scenario(decide: Any, budget_s: float, expensive: dict[str, Any], count: int
             "in_flight": in_flight, **outcome}
 
 
-def measure(valid: int = 200, progress: Callable[[str], None] = print) -> tuple[list[Table], list[Verdict]]:
+def measure(valid: int = 200, progress: Callable[[str], None] = print, budget_s: float = 10.0,
+            slow_path_budget_s: float = 3.0) -> tuple[list[Table], list[Verdict]]:
     from handoffs.models import decide as offline_decide
 
     pathological = pathological_body()
-    cases = [("workers", None, 10.0, "pathological", pathological),
-             ("workers", "benchmarks.slow_paths:decide_with_a_slow_path", 3.0, "never-ending", slow_path_body()),
-             ("threads", offline_decide, 10.0, "pathological", pathological)]  # last: its thread cannot be stopped
+    cases = [("workers", None, budget_s, "pathological", pathological),
+             ("workers", "benchmarks.slow_paths:decide_with_a_slow_path", slow_path_budget_s, "never-ending",
+              slow_path_body()),
+             ("threads", offline_decide, budget_s, "pathological", pathological)]  # last: its thread cannot stop
     table = Table(f"Server isolation: {valid} valid requests ({CLIENTS} clients), alone and beside one expensive "
                   "request", ["deciding in", "expensive request", "p50 alone", "p99 alone", "p50 beside",
                               "p99 beside", "p99 ratio", "all answered first", "expensive ended"])
@@ -120,7 +122,8 @@ def measure(valid: int = 200, progress: Callable[[str], None] = print) -> tuple[
             verdicts.append(Verdict(f"p99 beside a {label} request / p99 alone (workers)", p99_beside / p99_alone,
                                     2.0, "x"))
     table.notes.append(f"pathological: {size_of(pathological):,} characters of JSON, five tools with 4,000-syllable "
-                       "Korean descriptions; never-ending: a decision with a backtracking slow path, 3 s budget")
+                       f"Korean descriptions, {budget_s:g} s budget; never-ending: a decision with a backtracking slow path, "
+                       f"{slow_path_budget_s:g} s budget")
     table.notes.append("'all answered first': every valid request was answered while the expensive one was still "
                        "being decided")
     return [table], verdicts

@@ -29,6 +29,7 @@ import asyncio
 import hmac
 import json
 import logging
+import os
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -126,10 +127,10 @@ class TokenAndCount:
         await self.app(scope, receive, counting_send)
 
 
-def _offline_decide() -> Callable[..., Any]:
-    from handoffs.models import decide
+def _load_decide(spec: str | None) -> Callable[..., Any]:
+    from handoffs.server.decision_worker import load_decide
 
-    return decide
+    return load_decide(spec)
 
 
 def create_app(
@@ -155,7 +156,9 @@ def create_app(
                   default_response_class=SafeJSONResponse)
     if decision_budget_s <= 0:
         raise ValueError("decision_budget_s must be more than 0 seconds.")
-    pool = None if callable(decide) else shared_pool(decide)  # warming starts now, before the first request
+    decide_here = decide if callable(decide) else _load_decide(decide)  # a wrong "module:function" fails now
+    processes = not callable(decide) and os.name == "posix"  # worker processes wait on pipes with select()
+    pool = shared_pool(decide) if processes else None  # warming starts now, before the first request
     plan = failure or FailurePlan()
     stats = ServerStats()
     app.state.stats = stats
@@ -204,8 +207,7 @@ def create_app(
                 if not (pool.failure and not pool.pids()):
                     raise model_failed(error) from None
                 log.warning(SAY["no_workers"].format(reason=pool.failure))  # cannot start processes: use threads
-        decide_fn = decide if callable(decide) else _offline_decide()
-        work = asyncio.get_running_loop().run_in_executor(None, answer, raw, models, decide_fn)
+        work = asyncio.get_running_loop().run_in_executor(None, answer, raw, models, decide_here)
         try:
             return await asyncio.wait_for(work, decision_budget_s)  # the thread runs on; the client is answered
         except asyncio.TimeoutError:

@@ -22,7 +22,8 @@ charged to a request's budget.
 Workers die with the server however it ends: they read requests from a pipe whose other end only this process
 holds (end of file = the server is gone), a thread checks the parent's pid, and they are in their own session, so a
 Jupyter kernel restart (which kills the kernel's whole process group) does not take them with it before they see
-the pipe close. No state is shared between requests. This module knows nothing about HTTP.
+the pipe close. No state is shared between requests. POSIX only (it waits on pipes with ``select``): elsewhere the
+app decides in threads. This module knows nothing about HTTP.
 """
 
 from __future__ import annotations
@@ -180,6 +181,7 @@ class DecisionPool:
         threading.Thread(target=self._bring_up, name="handoffs-decision-worker-start", daemon=True).start()
 
     def _bring_up(self) -> None:
+        worker = None
         try:
             worker = _Worker(self.decide_spec)
             with self._lock:
@@ -188,9 +190,13 @@ class DecisionPool:
                     return
                 self._workers.add(worker)
             worker.wait_ready(START_TIMEOUT_S)
-        except (OSError, WorkerFailed) as error:
+        except (OSError, ValueError, WorkerFailed) as error:
             self.failure = str(error)
             log.warning("the server's decision worker failed to start: %s", error)
+            if worker is not None:
+                worker.kill()
+                with self._lock:
+                    self._workers.discard(worker)  # no worker left at all: the app decides in threads instead
             return
         self._idle.put(worker)
 
