@@ -386,3 +386,23 @@ def test_s12_a_client_that_disconnects_mid_body_is_one_log_line_not_two_tracebac
     assert "Traceback" not in stderr and "No response returned" not in stderr, stderr
     said = [line for line in lines if "disconnected after sending 15 bytes (of 5,000 declared)" in line]
     assert len(said) == 3, stderr
+
+
+def test_s10_three_never_ending_requests_at_once_still_leave_a_worker_for_the_others():
+    """More slow requests than workers: each one that turns slow while no worker is idle starts one more (up to two
+    beyond the pool's size), so quick requests are answered while all three slow ones still run."""
+    from benchmarks.slow_paths import slow_path_body
+
+    with serve_in_background(decide=SLOW_DECIDE, decision_budget_s=15) as server:
+        results: dict = {}
+        slow = [post_in_thread(server, slow_path_body(), results, f"slow-{n}") for n in range(3)]
+        time.sleep(0.5)
+        other = http.client.HTTPConnection(server.host, server.port, timeout=60)
+        for number in range(10):
+            other.request("POST", URL, body=json.dumps(valid_body()), headers={"content-type": "application/json"})
+            response = other.getresponse()
+            assert response.status == 200 and json.loads(response.read())["choices"], number
+        assert not any(key.startswith("slow") for key in results)  # all three still deciding
+        for thread in slow:
+            thread.join(90)
+        assert [results[f"slow-{n}"][1]["error"]["code"] for n in range(3)] == ["decision_over_budget"] * 3

@@ -11,7 +11,9 @@ the other workers go on. Results are the same as in-process ones: the same deter
 
 A request still deciding after :data:`YIELD_AFTER_S` is the slow kind: its worker drops to the lowest CPU priority
 (``nice 19``), so on a machine with few cores the quick requests of the other clients are not slowed by it; the worker
-gets its normal priority back afterwards (or, where that needs privileges, is replaced by a fresh one).
+gets its normal priority back afterwards (or, where that needs privileges, is replaced by a fresh one). If no worker
+is idle then, one more is started (up to :data:`SURGE_WORKERS` beyond ``size``; they retire once idle), so a few
+slow requests at once do not hold up the quick ones either.
 
 The **budget**: a worker that has not answered within ``budget_s`` seconds is killed (whatever it was doing:
 a slow path of the model, a loop that never ends) and replaced by a fresh warm one;
@@ -49,6 +51,8 @@ HEADER = struct.Struct(">I")
 YIELD_AFTER_S = 0.2
 """A request still deciding after this long lowers its worker's CPU priority, so the cores go to the quick ones."""
 LOWEST_PRIORITY = 19
+SURGE_WORKERS = 2
+"""Workers started beyond ``size`` while every worker is busy with a slow request (they retire when idle again)."""
 log = logging.getLogger("handoffs.server")
 
 
@@ -130,13 +134,16 @@ class _Worker:
             self.kill()
             raise WorkerFailed(f"a decision worker could not start: {status}")
 
-    def ask(self, request: Any, budget_s: float) -> Any:
-        """The worker's reply; past :data:`YIELD_AFTER_S` the worker runs at the lowest CPU priority (see below)."""
+    def ask(self, request: Any, budget_s: float, on_slow: Any = None) -> Any:
+        """The worker's reply; past :data:`YIELD_AFTER_S` the worker runs at the lowest CPU priority and
+        ``on_slow()`` is called (see below)."""
         assert self.process.stdin is not None
         began = time.monotonic()
         write_frame(self.process.stdin, request)
         if not select.select([self.fd], [], [], min(YIELD_AFTER_S, budget_s))[0]:
             self.niced = _set_niceness(self.process.pid, LOWEST_PRIORITY) or self.niced
+            if on_slow is not None:
+                on_slow()
         return read_frame(self.fd, began + budget_s)
 
     def restore_priority(self) -> bool:
@@ -145,6 +152,13 @@ class _Worker:
             return True
         self.niced = not _set_niceness(self.process.pid, 0)
         return not self.niced
+
+    def kill_after(self, seconds: float) -> None:
+        try:
+            self.process.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            pass
+        self.kill()
 
     def kill(self) -> None:
         if self.process.poll() is None:
@@ -166,6 +180,8 @@ class DecisionPool:
 
     def __init__(self, size: int | None = None, decide_spec: str | None = None) -> None:
         self.size = size or default_size()
+        self.max_size = self.size + SURGE_WORKERS
+        self._pending = 0  # workers being started, not yet in _workers
         self.decide_spec = decide_spec
         self._idle: queue.Queue[_Worker] = queue.Queue()
         self._workers: set[_Worker] = set()
@@ -178,12 +194,18 @@ class DecisionPool:
 
     def _start_one(self) -> None:
         """Start a worker in a background thread; it joins the idle queue once warm."""
+        with self._lock:
+            self._pending += 1
         threading.Thread(target=self._bring_up, name="handoffs-decision-worker-start", daemon=True).start()
 
     def _bring_up(self) -> None:
         worker = None
         try:
-            worker = _Worker(self.decide_spec)
+            try:
+                worker = _Worker(self.decide_spec)
+            finally:
+                with self._lock:
+                    self._pending -= 1
             with self._lock:
                 if self._closed:
                     worker.kill()
@@ -208,7 +230,7 @@ class DecisionPool:
         """
         worker = self._acquire()
         try:
-            outcome = worker.ask((raw, tuple(models)), budget_s)
+            outcome = worker.ask((raw, tuple(models)), budget_s, on_slow=self._surge)
         except TimeoutError:
             self._replace(worker)
             raise OverBudget from None
@@ -216,10 +238,12 @@ class DecisionPool:
             code = worker.process.poll()
             self._replace(worker)
             raise WorkerFailed(f"the decision worker stopped (exit code {code})") from None
-        if worker.restore_priority():
-            self._idle.put(worker)
-        else:  # stuck at low priority: a fresh worker serves the next request at normal speed
+        if not worker.restore_priority():  # stuck at low priority: a fresh worker serves the next one at full speed
             self._replace(worker)
+        elif len(self._workers) > self.size and not self._idle.empty():  # a surge worker no longer needed
+            self._retire(worker)
+        else:
+            self._idle.put(worker)
         kind, value = outcome
         if kind == "bad":
             from handoffs.server.request_checks import BadRequest
@@ -243,6 +267,24 @@ class DecisionPool:
             if worker.process.poll() is None:
                 return worker
             self._replace(worker)  # died while idle (killed from outside): start another, try the next one
+
+    def _surge(self) -> None:
+        """A request turned out slow: if no worker is idle, start one more (up to ``max_size``), so the quick
+        requests of other clients do not queue behind a few slow ones."""
+        with self._lock:
+            if self._closed or not self._idle.empty() or len(self._workers) + self._pending >= self.max_size:
+                return
+        self._start_one()
+
+    def _retire(self, worker: _Worker) -> None:
+        with self._lock:
+            self._workers.discard(worker)
+        try:
+            if worker.process.stdin is not None:
+                worker.process.stdin.close()  # end of file: it exits
+        except OSError:
+            pass
+        threading.Thread(target=worker.kill_after, args=(2.0,), daemon=True).start()
 
     def _replace(self, worker: _Worker) -> None:
         worker.kill()
