@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from benchmarks.slow_paths import pathological_body, valid_body
 from handoffs.models import decide
 from handoffs.server import create_app
-from handoffs.server import decision_pool
+from handoffs.server import decision_pool, worker_process
 from handoffs.server.decision_pool import DecisionPool
 from handoffs.server.replies import answer
 
@@ -48,7 +48,7 @@ def test_where_workers_cannot_start_the_server_decides_in_threads(monkeypatch):
     def cannot_start(self, decide_spec):
         raise OSError("no processes here")
 
-    monkeypatch.setattr(decision_pool._Worker, "__init__", cannot_start)
+    monkeypatch.setattr(worker_process.WorkerProcess, "__init__", cannot_start)
     spec = "benchmarks.slow_paths:decide_with_a_slow_path"  # a pool of its own, so the shared default one is untouched
     monkeypatch.setitem(decision_pool._shared, spec, DecisionPool(decide_spec=spec))
     client = TestClient(create_app(decide=spec, decision_budget_s=30))

@@ -198,15 +198,15 @@ def create_app(
 
     async def decide_elsewhere(raw: bytes) -> tuple[bool, Any]:
         """The request's answer, computed off this process's GIL (workers) or at least off the loop (a thread)."""
-        if pool is not None:
+        if pool is not None and not pool.unusable:
             try:
                 return await run_in_threadpool(pool.answer, raw, models, decision_budget_s)
             except OverBudget:
                 raise over_budget() from None
             except WorkerFailed as error:
-                if not (pool.failure and not pool.pids()):
+                if not pool.unusable:
                     raise model_failed(error) from None
-                log.warning(SAY["no_workers"].format(reason=pool.failure))  # cannot start processes: use threads
+                log.warning(SAY["no_workers"].format(reason=pool.failure))  # said once: later requests skip the pool
         work = asyncio.get_running_loop().run_in_executor(None, answer, raw, models, decide_here)
         try:
             return await asyncio.wait_for(work, decision_budget_s)  # the thread runs on; the client is answered

@@ -24,7 +24,8 @@ charged to a request's budget.
 Workers die with the server however it ends: they read requests from a pipe whose other end only this process
 holds (end of file = the server is gone), a thread checks the parent's pid, and they are in their own session, so a
 Jupyter kernel restart (which kills the kernel's whole process group) does not take them with it before they see
-the pipe close. No state is shared between requests. POSIX only (it waits on pipes with ``select``): elsewhere the
+the pipe close (one worker, seen from here: :mod:`handoffs.server.worker_process`). No state is shared between
+requests. POSIX only (it waits on pipes with ``select``): elsewhere the
 app decides in threads. This module knows nothing about HTTP.
 """
 
@@ -35,22 +36,19 @@ import logging
 import os
 import pickle
 import queue
-import select
 import struct
 import subprocess
-import sys
 import threading
 import time
-from pathlib import Path
 from typing import Any, Sequence
+
+from handoffs.server.worker_process import YIELD_AFTER_S, WorkerFailed, WorkerProcess
+
+__all__ = ["DEFAULT_BUDGET_S", "DecisionPool", "OverBudget", "WorkerFailed", "YIELD_AFTER_S", "shared_pool"]
 
 DEFAULT_BUDGET_S = 10.0
 """Wall-clock seconds one request may take in a worker (a normal decision takes milliseconds)."""
 START_TIMEOUT_S = 60.0
-HEADER = struct.Struct(">I")
-YIELD_AFTER_S = 0.2
-"""A request still deciding after this long lowers its worker's CPU priority, so the cores go to the quick ones."""
-LOWEST_PRIORITY = 19
 SURGE_WORKERS = 2
 """Workers started beyond ``size`` while every worker is busy with a slow request (they retire when idle again)."""
 log = logging.getLogger("handoffs.server")
@@ -60,119 +58,9 @@ class OverBudget(Exception):
     """A decision took longer than the budget; its worker was killed and replaced."""
 
 
-class WorkerFailed(Exception):
-    """A decision worker died or could not be started (the message says how)."""
-
-
 def default_size() -> int:
     """One worker per core, at least 2 (one slow request always leaves one free), at most 4."""
     return max(2, min(4, os.cpu_count() or 2))
-
-
-def write_frame(stream: Any, value: Any) -> None:
-    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    stream.write(HEADER.pack(len(data)) + data)
-    stream.flush()
-
-
-def _read_exactly(fd: int, size: int, deadline: float | None) -> bytes:
-    """``size`` bytes from ``fd``; :class:`TimeoutError` at ``deadline``, :class:`EOFError` if the pipe closes."""
-    chunks, got = [], 0
-    while got < size:
-        if deadline is not None:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0 or not select.select([fd], [], [], remaining)[0]:
-                raise TimeoutError
-        chunk = os.read(fd, min(size - got, 1 << 20))
-        if not chunk:
-            raise EOFError
-        chunks.append(chunk)
-        got += len(chunk)
-    return b"".join(chunks)
-
-
-def read_frame(fd: int, deadline: float | None = None) -> Any:
-    (size,) = HEADER.unpack(_read_exactly(fd, HEADER.size, deadline))
-    return pickle.loads(_read_exactly(fd, size, deadline))
-
-
-def _set_niceness(pid: int, value: int) -> bool:
-    try:
-        os.setpriority(os.PRIO_PROCESS, pid, value)
-    except (AttributeError, OSError):  # Windows has no setpriority; lowering niceness may need privileges
-        return False
-    return True
-
-
-def _child_env() -> dict[str, str]:
-    src = str(Path(__file__).resolve().parents[2])  # .../src: the worker imports this very package
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([src, *(p or os.getcwd() for p in sys.path)])  # and all we can import
-    return env
-
-
-class _Worker:
-    """One worker process and its two pipes."""
-
-    def __init__(self, decide_spec: str | None) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "handoffs.server.decision_worker", "--parent-pid", str(os.getpid())],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=_child_env(), close_fds=True, start_new_session=True)
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.fd = self.process.stdout.fileno()
-        self.niced = False
-        write_frame(self.process.stdin, decide_spec)
-
-    def wait_ready(self, timeout: float) -> None:
-        try:
-            status = read_frame(self.fd, time.monotonic() + timeout)
-        except (TimeoutError, EOFError, OSError, pickle.UnpicklingError, struct.error):
-            self.kill()
-            raise WorkerFailed(f"a decision worker did not start within {timeout:g} s (exit code "
-                               f"{self.process.poll()})") from None
-        if status != "ready":
-            self.kill()
-            raise WorkerFailed(f"a decision worker could not start: {status}")
-
-    def ask(self, request: Any, budget_s: float, on_slow: Any = None) -> Any:
-        """The worker's reply; past :data:`YIELD_AFTER_S` the worker runs at the lowest CPU priority and
-        ``on_slow()`` is called (see below)."""
-        assert self.process.stdin is not None
-        began = time.monotonic()
-        write_frame(self.process.stdin, request)
-        if not select.select([self.fd], [], [], min(YIELD_AFTER_S, budget_s))[0]:
-            self.niced = _set_niceness(self.process.pid, LOWEST_PRIORITY) or self.niced
-            if on_slow is not None:
-                on_slow()
-        return read_frame(self.fd, began + budget_s)
-
-    def restore_priority(self) -> bool:
-        """Back to normal CPU priority after a slow request; False where the system does not allow it."""
-        if not self.niced:
-            return True
-        self.niced = not _set_niceness(self.process.pid, 0)
-        return not self.niced
-
-    def kill_after(self, seconds: float) -> None:
-        try:
-            self.process.wait(timeout=seconds)
-        except subprocess.TimeoutExpired:
-            pass
-        self.kill()
-
-    def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-        try:
-            self.process.wait(timeout=5)
-        except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not refused
-            pass
-        for pipe in (self.process.stdin, self.process.stdout):
-            try:
-                if pipe is not None:
-                    pipe.close()
-            except OSError:
-                pass
 
 
 class DecisionPool:
@@ -183,8 +71,8 @@ class DecisionPool:
         self.max_size = self.size + SURGE_WORKERS
         self._pending = 0  # workers being started, not yet in _workers
         self.decide_spec = decide_spec
-        self._idle: queue.Queue[_Worker] = queue.Queue()
-        self._workers: set[_Worker] = set()
+        self._idle: queue.Queue[WorkerProcess] = queue.Queue()
+        self._workers: set[WorkerProcess] = set()
         self._lock = threading.Lock()
         self._closed = False
         self.failure: str | None = None  # why workers cannot be started, once that is known
@@ -202,7 +90,7 @@ class DecisionPool:
         worker = None
         try:
             try:
-                worker = _Worker(self.decide_spec)
+                worker = WorkerProcess(self.decide_spec)
             finally:
                 with self._lock:
                     self._pending -= 1
@@ -251,7 +139,7 @@ class DecisionPool:
             raise BadRequest(*value)
         return value
 
-    def _acquire(self) -> _Worker:
+    def _acquire(self) -> WorkerProcess:
         deadline = time.monotonic() + START_TIMEOUT_S
         while True:
             try:
@@ -259,8 +147,8 @@ class DecisionPool:
             except queue.Empty:
                 if self._closed:
                     raise WorkerFailed("the decision pool is closed") from None
-                if self.failure and not self._workers:
-                    raise WorkerFailed(self.failure) from None
+                if self.unusable:
+                    raise WorkerFailed(self.failure or "no decision worker") from None
                 if time.monotonic() > deadline:
                     raise WorkerFailed(f"no decision worker was free within {START_TIMEOUT_S:g} s") from None
                 continue
@@ -276,7 +164,7 @@ class DecisionPool:
                 return
         self._start_one()
 
-    def _retire(self, worker: _Worker) -> None:
+    def _retire(self, worker: WorkerProcess) -> None:
         with self._lock:
             self._workers.discard(worker)
         try:
@@ -286,7 +174,7 @@ class DecisionPool:
             pass
         threading.Thread(target=worker.kill_after, args=(2.0,), daemon=True).start()
 
-    def _replace(self, worker: _Worker) -> None:
+    def _replace(self, worker: WorkerProcess) -> None:
         worker.kill()
         with self._lock:
             self._workers.discard(worker)
@@ -294,6 +182,12 @@ class DecisionPool:
             closed = self._closed
         if not closed:
             self._start_one()
+
+    @property
+    def unusable(self) -> bool:
+        """True once no worker could be started and none is left or starting (then decide in threads)."""
+        with self._lock:
+            return bool(self.failure) and not self._workers and not self._pending
 
     def pids(self) -> list[int]:
         """Process ids of the workers (started or starting)."""

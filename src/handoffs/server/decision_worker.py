@@ -21,7 +21,7 @@ import threading
 import time
 from typing import Any, Callable
 
-from handoffs.server.decision_pool import read_frame, write_frame
+from handoffs.server.worker_process import read_frame, write_frame
 
 WARM_BODY = (b'{"model": "warm", "messages": [{"role": "user", "content": "I was charged twice"}], "tools": '
              b'[{"type": "function", "function": {"name": "transfer_to_billing", "description": "Billing questions",'
