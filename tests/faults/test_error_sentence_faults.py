@@ -85,7 +85,10 @@ def test_x3_the_servers_command_line_refuses_a_bad_port_in_one_line(port, says):
     ("openai-compatible:localhost:11434?model=llama3.1:8b", "llama3.1:8b"),
     ("openai-compatible:[::1]:8000/v1?model=qwen2.5", "qwen2.5"),
     ("openai-compatible:localhost/v1?model=x", "x"),
+    ("openai-compatible:http//localhost:11434/v1?model=x", "x"),
+    ("openai-compatible:http:/127.0.0.1:8765/v1?model=handoffs-offline", "handoffs-offline"),
     ("openai-compatible:localhost:11434/v1", None),
+    ("openai-compatible:http//localhost:11434/v1", None),
     ("openai-compatible:localhost:11434/v1?model=a&model=b", None),
 ])
 def test_x4_an_address_without_http_suggests_a_spec_that_works(spec, model):
@@ -96,6 +99,7 @@ def test_x4_an_address_without_http_suggests_a_spec_that_works(spec, model):
     message = one_sentence(caught.value)
     suggestion = message.split(" write ", 1)[1].split(" in the spec argument", 1)[0]
     assert suggestion.count("?") == 1 and suggestion.startswith("openai-compatible:http://")
+    assert "http//" not in suggestion.removeprefix("openai-compatible:http://")
     if model is None:
         assert suggestion.endswith("?model=<model>")
     else:

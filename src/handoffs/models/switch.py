@@ -119,11 +119,17 @@ def _check_base_url(url: str, origin: str) -> str:
     return urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/"), "", ""))
 
 
+_BROKEN_SCHEME = re.compile(r"^https?[:/]*", re.IGNORECASE)
+_BROKEN_SCHEME_START = re.compile(r"^https?(:|//)", re.IGNORECASE)
+
+
 def _with_scheme(rest: str) -> str:
     """The spec a learner meant by an address without ``http://``: its own ``?model=`` kept, else a placeholder."""
     address, _, query = rest.partition("?")
+    scheme = "https" if address.lower().startswith("https") else "http"
+    address = _BROKEN_SCHEME.sub("", address)  # "http//host", "http:/host": the scheme typed wrong
     models = [m.strip() for m in parse_qs(query, keep_blank_values=True).get("model", []) if m.strip()]
-    return f"openai-compatible:http://{address}?model={models[0] if len(models) == 1 else '<model>'}"
+    return f"openai-compatible:{scheme}://{address}?model={models[0] if len(models) == 1 else '<model>'}"
 
 
 def parse_spec(spec: str | None = None) -> ModelSpec:
@@ -146,7 +152,8 @@ def parse_spec(spec: str | None = None) -> ModelSpec:
             if params or len(models) != 1:
                 raise ModelSetupError.of("one_model", text=text, address=address, origin=origin)
             base_url, model = _check_base_url(address, origin), models[0]
-        elif _ADDRESS_WITHOUT_SCHEME.match(rest) or "?" in rest:  # no model name holds a '?': an address
+        elif _ADDRESS_WITHOUT_SCHEME.match(rest) or "?" in rest or _BROKEN_SCHEME_START.match(rest):
+            # no model name holds a '?' or starts "http:" / "http//": it is an address
             raise ModelSetupError.of("no_scheme", rest=rest, fixed=_with_scheme(rest), origin=origin)
         else:
             env_url = os.environ.get("HANDOFFS_BASE_URL", "").strip()
