@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         print("\n(--quick: tiny sizes, to check that the benchmarks run; the figures are not measurements)")
     elif verdicts:
-        print("\n## Targets (issue 15)")
+        print("\n## Targets (issues 15 and 24)")
         for verdict in verdicts:
             print(verdict.line())
     return 0
