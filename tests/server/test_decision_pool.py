@@ -10,7 +10,9 @@ import time
 from fastapi.testclient import TestClient
 
 from benchmarks.slow_paths import pathological_body, valid_body
+from handoffs.i18n import using_language
 from handoffs.models import decide
+from handoffs.models.tokens import use_counter
 from handoffs.server import create_app
 from handoffs.server import decision_pool, worker_process
 from handoffs.server.decision_pool import DecisionPool
@@ -28,6 +30,23 @@ def test_a_worker_answers_exactly_what_deciding_in_this_process_answers():
             _, here = answer(raw, ("handoffs-offline",), decide)
             assert not streamed and reply["choices"] == here["choices"] and reply["id"] == here["id"]
     finally:
+        pool.close()
+
+
+def test_a_worker_answers_with_this_processes_language_and_token_counter():
+    """The kit's language (the model's reasons) and the token counter (usage) are this process's choices: a worker
+    answers with them, not with its own defaults (notebook 09 counts exact cl100k tokens through the server)."""
+    pool = DecisionPool(size=1)
+    raw = json.dumps(valid_body(3)).encode()
+    try:
+        for language, counter in (("ko", "cl100k"), ("en", "approx"), ("ko", "approx")):
+            with using_language(language):
+                use_counter(counter)
+                _, reply = pool.answer(raw, ("handoffs-offline",), budget_s=60)
+                _, here = answer(raw, ("handoffs-offline",), decide)
+            assert reply["choices"] == here["choices"] and reply["usage"] == here["usage"], (language, counter)
+    finally:
+        use_counter("auto")
         pool.close()
 
 

@@ -7,7 +7,8 @@ enough; another process is. :class:`DecisionPool` keeps ``size`` worker processe
 (``python -m handoffs.server.decision_worker``), started and warmed (they import the model and answer one
 request) before the first request arrives. :meth:`DecisionPool.answer` hands one raw body to an idle worker and
 waits for its reply *without the GIL* (a blocking ``select`` in one of the server's threads), so the event loop and
-the other workers go on. Results are the same as in-process ones: the same deterministic code decides.
+the other workers go on. Results are the same as in-process ones: the same deterministic code decides, with this
+process's settings (language, token counter: :func:`settings_here`) sent along with each request.
 
 A request still deciding after :data:`YIELD_AFTER_S` is the slow kind: its worker drops to the lowest CPU priority
 (``nice 19``), so on a machine with few cores the quick requests of the other clients are not slowed by it; the worker
@@ -61,6 +62,15 @@ class OverBudget(Exception):
 def default_size() -> int:
     """One worker per core, at least 2 (one slow request always leaves one free), at most 4."""
     return max(2, min(4, os.cpu_count() or 2))
+
+
+def settings_here() -> tuple[str, str]:
+    """What this process chose that changes an answer: the kit's language (the model's reasons) and the token
+    counter (``usage``). Sent with every request, so a worker answers as this process would."""
+    from handoffs.i18n import language
+    from handoffs.models.tokens import counter_name
+
+    return language(), counter_name()
 
 
 class DecisionPool:
@@ -118,7 +128,7 @@ class DecisionPool:
         """
         worker = self._acquire()
         try:
-            outcome = worker.ask((raw, tuple(models)), budget_s, on_slow=self._surge)
+            outcome = worker.ask((raw, tuple(models), settings_here()), budget_s, on_slow=self._surge)
         except TimeoutError:
             self._replace(worker)
             raise OverBudget from None

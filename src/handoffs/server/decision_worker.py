@@ -3,7 +3,8 @@
 Started by :class:`handoffs.server.decision_pool.DecisionPool`, never by hand. It reads length-prefixed pickled
 frames on stdin and writes them on stdout: first the decision function to use (``None`` = the offline model,
 or ``"module:function"``), answered ``"ready"`` once the model is imported and has answered one request (warm);
-then one ``(raw_body, models)`` per request, answered ``("ok", (streamed, reply))`` or
+then one ``(raw_body, models, (language, token_counter))`` per request (the server process's settings), answered
+``("ok", (streamed, reply))`` or
 ``("bad", (message, param, status, code))`` — :func:`handoffs.server.replies.answer` does the work.
 
 It exits when stdin reaches end of file (the server closed it, or the server process is gone, however it ended)
@@ -40,6 +41,17 @@ def load_decide(spec: str | None) -> Callable[..., Any]:
     return target
 
 
+def apply_settings(language: str, counter: str) -> None:
+    """Answer as the server's process would: its language (the model's reasons), its token counter (usage)."""
+    from handoffs.i18n import language as current_language, set_language
+    from handoffs.models.tokens import counter_name, use_counter
+
+    if language != current_language():
+        set_language(language)
+    if counter != counter_name():
+        use_counter(counter)
+
+
 def watch_parent(parent_pid: int) -> None:
     while os.getppid() == parent_pid:
         time.sleep(1.0)
@@ -68,10 +80,11 @@ def main(argv: list[str] | None = None) -> int:
     write_frame(sink, "ready")
     while True:
         try:
-            raw, models = read_frame(source)
+            raw, models, settings = read_frame(source)
         except EOFError:
             return 0
         try:
+            apply_settings(*settings)
             write_frame(sink, ("ok", answer(raw, models, decide)))
         except Exception as error:  # anything else the model raised is the same 422 as in-process, never a crash
             bad = error if isinstance(error, BadRequest) else model_failed(error)
