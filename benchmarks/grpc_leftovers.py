@@ -8,7 +8,8 @@ kernel does), and then ends in one of five ways, in turn:
 * ``sigkill`` / ``sigterm`` — killed from outside (no ``finally``, no ``atexit`` for SIGKILL);
 * ``exit`` — returns without stopping the cluster (a script that ends, a kernel shut down);
 * ``killpg`` — its whole process group gets SIGKILL, as a Jupyter kernel restart does;
-* ``stop`` — leaves ``async with GrpcCluster(...)`` normally, then exits.
+* ``stop`` — leaves ``async with GrpcCluster(...)`` normally, then exits;
+* ``starting`` — SIGKILL half a second after the cluster's folder appeared, while host and workers still start.
 
 Each run has its own ``TMPDIR``; afterwards it waits (at most 20 s) until no child process, no listening port and no
 folder is left, and reports what is still there. The summary counts leftovers per way of ending; the issue's target
@@ -31,7 +32,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ENDINGS = ("sigkill", "sigterm", "exit", "killpg", "stop")
+ENDINGS = ("sigkill", "sigterm", "exit", "killpg", "stop", "starting")
 LEFTOVER_WAIT_S = 20.0
 DRIVER = textwrap.dedent("""
     import asyncio, json, sys
@@ -77,8 +78,23 @@ def port_listening(port: int) -> bool:
         return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
+def processes_naming(folder: Path) -> list[int]:
+    """Live processes whose command line names ``folder`` (the children get it as ``--cleanup-dir``)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and int(entry.name) != os.getpid():
+            try:
+                if str(folder).encode() in (entry / "cmdline").read_bytes() and pid_running(int(entry.name)):
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
 def leftovers(info: dict, tmpdir: Path) -> list[str]:
     left = [f"{name} (pid {pid})" for name, pid in info.get("children", {}).items() if pid_running(pid)]
+    known = set(info.get("children", {}).values())
+    left += [f"child (pid {pid})" for pid in processes_naming(tmpdir) if pid not in known]
     left += [f"port {info['port']}"] if info.get("port") and port_listening(info["port"]) else []
     left += [f"folder {p.name}" for p in tmpdir.glob("handoffs-grpc-*")]
     return left
@@ -95,6 +111,8 @@ def run_once(ending: str, base: Path, wait_s: float = LEFTOVER_WAIT_S) -> dict:
                               text=True, env=env, start_new_session=True)  # its own group, as a Jupyter kernel
     info: dict = {}
     try:
+        if ending == "starting":
+            return _kill_while_starting(driver, tmpdir, wait_s)
         line = driver.stdout.readline()  # type: ignore[union-attr]
         info = json.loads(line) if line.strip() else {}
         if not info:
@@ -119,6 +137,8 @@ def run_once(ending: str, base: Path, wait_s: float = LEFTOVER_WAIT_S) -> dict:
         for pid in info.get("children", {}).values():
             if pid_running(pid):
                 os.kill(pid, signal.SIGKILL)
+        for pid in processes_naming(tmpdir):
+            os.kill(pid, signal.SIGKILL)
         for stray in tmpdir.glob("handoffs-grpc-*"):
             subprocess.run(["rm", "-rf", str(stray)], check=False)
         script.unlink(missing_ok=True)
@@ -126,6 +146,19 @@ def run_once(ending: str, base: Path, wait_s: float = LEFTOVER_WAIT_S) -> dict:
             tmpdir.rmdir()
         except OSError:
             pass
+
+
+def _kill_while_starting(driver: subprocess.Popen, tmpdir: Path, wait_s: float) -> dict:
+    deadline = time.monotonic() + 60
+    while not list(tmpdir.glob("handoffs-grpc-*")) and driver.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    time.sleep(0.5)
+    driver.kill()
+    driver.wait(60)
+    deadline = time.monotonic() + wait_s
+    while leftovers({}, tmpdir) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return {"ending": "starting", "left": leftovers({}, tmpdir), "handled_by": None, "exit": driver.returncode}
 
 
 def main(argv: list[str] | None = None) -> int:

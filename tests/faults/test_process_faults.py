@@ -173,16 +173,18 @@ async def test_p6_a_dead_host_is_one_sentence_not_an_rpc_error_dump():
 
 
 
-@pytest.mark.parametrize("ending", ["sigkill", "sigterm", "exit", "killpg", "stop"])
+@pytest.mark.parametrize("ending", ["sigkill", "sigterm", "exit", "killpg", "stop", "starting"])
 def test_p7_after_a_session_no_way_of_ending_the_driver_leaves_a_folder_a_process_or_a_port(tmp_path, ending):
     """Issue 24: the driver ran a whole session first (it holds gRPC's threads), then ends — killed, terminated,
-    returning without stopping the cluster, its process group killed (a Jupyter kernel restart), or stopping it.
+    returning without stopping the cluster, its process group killed (a Jupyter kernel restart), or stopping it;
+    or it is killed while its cluster is still starting.
     ``python -m benchmarks.grpc_leftovers`` runs the same 100 times."""
     from benchmarks.grpc_leftovers import run_once
 
     result = run_once(ending, tmp_path)
     assert "error" not in result, result
-    assert result["handled_by"] == ["IssuesAndRepairsAgent"] * 4  # the session really ran across the processes
+    if ending != "starting":  # killed while its cluster starts: no session ran
+        assert result["handled_by"] == ["IssuesAndRepairsAgent"] * 4  # the session really ran across processes
     assert result["left"] == []
 
 

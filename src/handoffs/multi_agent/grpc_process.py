@@ -26,7 +26,8 @@ import logging
 import os
 import signal
 import sys
-from typing import Sequence
+import threading
+from typing import Callable, Sequence
 
 from .lifeline import CLEANUP_ARGUMENT, PARENT_PID_ARGUMENT, Lifeline, SharedFolder, tie_to_parent
 
@@ -40,10 +41,35 @@ def require_loopback(address: str) -> str:
     return address
 
 
-async def _wait_for_stop(parent_pid: int | None, folder: SharedFolder | None,
-                         lifelines: list[Lifeline]) -> Lifeline | None:
-    """Wait for SIGTERM/SIGINT, the parent's stop line or its death; return the lifeline (None without a parent pid).
-    The lifeline is also put in ``lifelines`` at once, so the process's last ``finally`` can leave the folder."""
+class Stopper:
+    """Where this process's lifeline sends "stop": while the process is still starting (importing, waiting for the
+    host, connecting), straight out — leave the folder and exit, nothing to stop gracefully yet; once it serves, to
+    its event loop (:func:`_wait_for_stop`), which stops it gracefully."""
+
+    def __init__(self) -> None:
+        self.lifeline: Lifeline | None = None
+        self._wake: Callable[[], None] | None = None
+        self._lock = threading.Lock()
+
+    def __call__(self) -> None:  # called once, from a lifeline thread
+        with self._lock:
+            wake = self._wake
+        if wake is not None:
+            wake()
+            return
+        if self.lifeline is not None:
+            self.lifeline.leave()
+        os._exit(0)
+
+    def serving(self, wake: Callable[[], None]) -> None:
+        with self._lock:
+            self._wake = wake
+        if self.lifeline is not None and self.lifeline.stopping:  # the stop came while registering
+            wake()
+
+
+async def _wait_for_stop(stopper: Stopper) -> Lifeline | None:
+    """Wait for SIGTERM/SIGINT, the parent's stop line or its death; return the lifeline (None without a parent)."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -51,11 +77,9 @@ async def _wait_for_stop(parent_pid: int | None, folder: SharedFolder | None,
             loop.add_signal_handler(sig, stop.set)
         except (NotImplementedError, RuntimeError):  # Windows: the lifeline's pipe still stops us
             pass
-    lifeline = tie_to_parent(parent_pid, lambda: loop.call_soon_threadsafe(stop.set), folder=folder)
-    if lifeline is not None:
-        lifelines.append(lifeline)
+    stopper.serving(lambda: loop.call_soon_threadsafe(stop.set))
     await stop.wait()
-    return lifeline
+    return stopper.lifeline
 
 
 async def _until_listening(address: str, timeout: float = 30.0) -> None:
@@ -74,8 +98,7 @@ async def _until_listening(address: str, timeout: float = 30.0) -> None:
         return
 
 
-async def run_host(address: str, parent_pid: int | None = None, folder: SharedFolder | None = None,
-                   lifelines: list[Lifeline] | None = None) -> None:
+async def run_host(address: str, stopper: Stopper | None = None) -> None:
     """Serve the gRPC host on ``address`` until a stop signal (or the parent's stop line, or its death)."""
     from autogen_ext.runtimes.grpc import GrpcWorkerAgentRuntimeHost
 
@@ -83,13 +106,12 @@ async def run_host(address: str, parent_pid: int | None = None, folder: SharedFo
     host.start()
     await _until_listening(address)
     print("READY", flush=True)
-    await _wait_for_stop(parent_pid, folder, lifelines if lifelines is not None else [])
+    await _wait_for_stop(stopper or Stopper())
     await host.stop(grace=1)
 
 
 async def run_worker(host_address: str, agents: Sequence[str], name: str, report: str,
-                     parent_pid: int | None = None, folder: SharedFolder | None = None,
-                     lifelines: list[Lifeline] | None = None) -> None:
+                     stopper: Stopper | None = None) -> None:
     """Host ``agents`` of the team on a worker connected to ``host_address`` until a stop signal."""
     from autogen_ext.runtimes.grpc import GrpcWorkerAgentRuntime
 
@@ -108,7 +130,7 @@ async def run_worker(host_address: str, agents: Sequence[str], name: str, report
     print("READY", flush=True)
     lifeline = None
     try:
-        lifeline = await _wait_for_stop(parent_pid, folder, lifelines if lifelines is not None else [])
+        lifeline = await _wait_for_stop(stopper or Stopper())
     finally:
         asked = lifeline is None or lifeline.parent_asked  # by hand (SIGTERM) or by the parent: someone reads it
         await stop_runtime(runtime, grace_s=5.0 if asked else 1.0)
@@ -175,16 +197,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     folder = SharedFolder(args.cleanup_dir) if args.cleanup_dir else None  # held from the start, left at the end
-    lifelines: list[Lifeline] = []
+    stopper = Stopper()  # tied to the parent from the start: a parent gone while we start up is noticed too
+    stopper.lifeline = tie_to_parent(args.parent_pid, stopper, folder=folder)
     try:
         if args.role == "host":
-            asyncio.run(run_host(args.address, args.parent_pid, folder, lifelines))
+            asyncio.run(run_host(args.address, stopper))
         else:
             agents = [a.strip() for a in args.agents.split(",") if a.strip()]
-            asyncio.run(run_worker(args.host, agents, args.name, args.report, args.parent_pid, folder, lifelines))
+            asyncio.run(run_worker(args.host, agents, args.name, args.report, stopper))
     finally:  # every way out that runs code: the last process holding the folder removes it
-        if lifelines:
-            lifelines[0].leave()
+        if stopper.lifeline is not None:
+            stopper.lifeline.leave()
         elif folder is not None:
             folder.leave(wait_s=5.0)
     return 0

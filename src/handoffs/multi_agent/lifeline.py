@@ -126,6 +126,11 @@ class Lifeline:
         self._stopping = threading.Event()
 
     @property
+    def stopping(self) -> bool:
+        """True once the parent asked for a stop or is gone."""
+        return self._stopping.is_set()
+
+    @property
     def orphaned(self) -> bool:
         """True once the parent is gone (this process was re-parented, or the pipe closed without a stop line)."""
         return (self._stopping.is_set() and not self.parent_asked) or os.getppid() != self.parent_pid
