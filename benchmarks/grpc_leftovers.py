@@ -165,9 +165,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.grpc_leftovers", description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=100)
     parser.add_argument("--parallel", type=int, default=3)
+    parser.add_argument("--endings", default=",".join(ENDINGS), help=f"a comma-separated subset of {ENDINGS}")
     args = parser.parse_args(argv)
     base = Path(tempfile.mkdtemp(prefix="handoffs-leftovers-"))
-    endings = [ENDINGS[i % len(ENDINGS)] for i in range(args.runs)]
+    chosen = [e for e in args.endings.split(",") if e in ENDINGS] or list(ENDINGS)
+    endings = [chosen[i % len(chosen)] for i in range(args.runs)]
     began = time.monotonic()
     with ThreadPoolExecutor(args.parallel) as pool:
         results = list(pool.map(lambda ending: run_once(ending, base), endings))

@@ -46,7 +46,8 @@ class Stopper:
     host, connecting), straight out — leave the folder and exit, nothing to stop gracefully yet; once it serves, to
     its event loop (:func:`_wait_for_stop`), which stops it gracefully."""
 
-    def __init__(self) -> None:
+    def __init__(self, folder: SharedFolder | None = None) -> None:
+        self.folder = folder
         self.lifeline: Lifeline | None = None
         self._wake: Callable[[], None] | None = None
         self._lock = threading.Lock()
@@ -59,6 +60,8 @@ class Stopper:
             return
         if self.lifeline is not None:
             self.lifeline.leave()
+        elif self.folder is not None:  # the parent was gone before the lifeline was even returned to us
+            self.folder.leave(wait_s=5.0)
         os._exit(0)
 
     def serving(self, wake: Callable[[], None]) -> None:
@@ -197,7 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     folder = SharedFolder(args.cleanup_dir) if args.cleanup_dir else None  # held from the start, left at the end
-    stopper = Stopper()  # tied to the parent from the start: a parent gone while we start up is noticed too
+    stopper = Stopper(folder)  # tied to the parent from the start: a parent gone while we start up is noticed too
     stopper.lifeline = tie_to_parent(args.parent_pid, stopper, folder=folder)
     try:
         if args.role == "host":
