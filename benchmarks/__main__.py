@@ -1,6 +1,6 @@
 """``python -m benchmarks [NAME ...] [--repeats N] [--sizes 1000,10000] [--quick]`` (what ``./kit bench`` runs).
 
-NAME is one or more of: part2, part1, decisions, notebooks, kernel, grpc (default: all of them, in that order).
+NAME is one or more of: part2, part1, decisions, notebooks, kernel, grpc, server (default: all of them, in that order).
 Each prints the kit and the bare framework doing the same work in one run, interleaved, with min/median and
 the ratio; at the end every target of issue 15 is listed as met or not. ``--quick`` runs tiny sizes (a smoke run
 that checks the benchmarks work; its figures mean nothing).
@@ -17,7 +17,7 @@ from typing import Callable
 
 from benchmarks.harness import Table, Verdict
 
-NAMES = ("part2", "part1", "decisions", "notebooks", "kernel", "grpc")
+NAMES = ("part2", "part1", "decisions", "notebooks", "kernel", "grpc", "server")
 
 
 def progress(text: str) -> None:
@@ -53,6 +53,11 @@ def benchmark(name: str, args: argparse.Namespace) -> tuple[list[Table], list[Ve
         from benchmarks import grpc_start
 
         return grpc_start.measure(repeats=args.repeats or (1 if quick else 3), progress=progress)
+    if name == "server":
+        from benchmarks import server_isolation
+
+        return server_isolation.measure(valid=20 if quick else 200, progress=progress,
+                                        budget_s=2.0 if quick else 10.0, slow_path_budget_s=1.0 if quick else 3.0)
     raise SystemExit(f"Unknown benchmark {name!r}: choose from {', '.join(NAMES)}.")
 
 
@@ -81,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         print("\n(--quick: tiny sizes, to check that the benchmarks run; the figures are not measurements)")
     elif verdicts:
-        print("\n## Targets (issue 15)")
+        print("\n## Targets (issues 15 and 24)")
         for verdict in verdicts:
             print(verdict.line())
     return 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks import decisions, grpc_start, kernel, notebooks, part1, part2
+from benchmarks import decisions, grpc_start, kernel, notebooks, part1, part2, server_isolation
 from benchmarks.harness import Stats, Table, Verdict, percentile
 
 
@@ -63,3 +63,14 @@ async def test_grpc_benchmark_starts_and_stops_both_clusters():
     assert kit["alive"] == ["host", "worker-1", "worker-2"]
     bare = await grpc_start.bare_cluster()
     assert bare["seconds"] > 0 and bare["stop_seconds"] >= 0
+
+
+def test_server_isolation_answers_every_valid_request_beside_each_expensive_one():
+    tables, verdicts = server_isolation.measure(valid=12, progress=lambda text: None, budget_s=2.0,
+                                                slow_path_budget_s=1.0)
+    rows = tables[0].rows
+    assert [row[:2] for row in rows] == [["workers", "pathological"], ["workers", "never-ending"],
+                                         ["threads", "pathological"]]
+    assert not any("not answered 200" in note for note in tables[0].notes)  # every valid request got its 200
+    assert "422 decision_over_budget" in rows[1][-1]  # the never-ending decision was cut by its budget
+    assert len(verdicts) == 2

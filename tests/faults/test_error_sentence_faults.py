@@ -1,4 +1,5 @@
-"""Fault catalogue, part 6: a mistyped address or port is one sentence naming what to do (README rows X1-X3).
+"""Fault catalogue, part 6: a mistyped address or port, a session that times out, is one sentence naming what to do
+(README rows X1-X5).
 
 The dead gRPC host and the killed worker (rows P5, P6) are in ``test_process_faults.py``, next to the processes.
 """
@@ -76,3 +77,59 @@ def test_x3_the_servers_command_line_refuses_a_bad_port_in_one_line(port, says):
                           text=True, timeout=60)
     assert done.returncode == 2 and done.stderr.strip().splitlines()[-1].endswith(says)
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("spec, model", [
+    ("openai-compatible:localhost:11434/v1?model=x", "x"),
+    ("openai-compatible:127.0.0.1:8765/v1?model=handoffs-offline", "handoffs-offline"),
+    ("openai-compatible:localhost:11434?model=llama3.1:8b", "llama3.1:8b"),
+    ("openai-compatible:[::1]:8000/v1?model=qwen2.5", "qwen2.5"),
+    ("openai-compatible:localhost/v1?model=x", "x"),
+    ("openai-compatible:http//localhost:11434/v1?model=x", "x"),
+    ("openai-compatible:http:/127.0.0.1:8765/v1?model=handoffs-offline", "handoffs-offline"),
+    ("openai-compatible:localhost:11434/v1", None),
+    ("openai-compatible:http//localhost:11434/v1", None),
+    ("openai-compatible:localhost:11434/v1?model=a&model=b", None),
+])
+def test_x4_an_address_without_http_suggests_a_spec_that_works(spec, model):
+    """Issue 24: the suggestion for a spec without http:// was '…?model=x?model=<model>'. Now it is the spec the
+    learner meant — their own model kept — and, with a real model name in it, the switch accepts it as written."""
+    with pytest.raises(ModelSetupError) as caught:
+        chat_model(spec)
+    message = one_sentence(caught.value)
+    suggestion = message.split(" write ", 1)[1].split(" in the spec argument", 1)[0]
+    assert suggestion.count("?") == 1 and suggestion.startswith("openai-compatible:http://")
+    assert "http//" not in suggestion.removeprefix("openai-compatible:http://")
+    if model is None:
+        assert suggestion.endswith("?model=<model>")
+    else:
+        parsed = parse_spec(suggestion)
+        assert parsed.model == model and parsed.base_url.startswith("http://")
+
+
+TIMES_OUT = """
+import asyncio
+from handoffs.multi_agent.sessions import SessionTimeout, run_scripted_session
+
+async def main():
+    try:
+        await run_scripted_session(["I want to talk to a human"], timeout=2)
+    except SessionTimeout as error:
+        print("SENTENCE", error)
+
+asyncio.run(main())
+"""
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_x5_a_session_timing_out_on_the_operator_is_one_sentence_and_a_quiet_shutdown(language):
+    """Issue 24: after the timeout's sentence, shutting the runtime down printed a ValueError('task_done() called
+    too many times') traceback (the waiting handler ended on the runtime's *new* queue). Now: the sentence only."""
+    env = {**os.environ, "PYTHONPATH": SRC, "HANDOFFS_LANG": language, "HANDOFFS_MODEL": "offline"}
+    done = subprocess.run([sys.executable, "-c", TIMES_OUT], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stderr.strip() == "", done.stderr[-2000:]
+    said = done.stdout.strip().splitlines()
+    assert len(said) == 1 and "'session-1'" in said[0]
+    expected = "no operator has answered yet — answer on the Operator desk." if language == "en" else \
+        "아직 상담원이 답하지 않았어요 — 상담원 데스크에서 답하세요."
+    assert said[0].endswith(expected)

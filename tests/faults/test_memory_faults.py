@@ -1,4 +1,4 @@
-"""Fault catalogue, part 4: two processes writing one conversation to one SQLite file (README rows M1-M3).
+"""Fault catalogue, part 4: two processes writing one conversation to one SQLite file (README rows M1-M6).
 
 Two writer processes start together (each waits for a "go" line) and send their turns to the same thread id of the
 same file as fast as they can. Before the fix, turns were acknowledged and then silently lost to a forked
@@ -19,7 +19,7 @@ import pytest
 
 from handoffs.single_agent import ask, build_support_agent
 from handoffs.single_agent.agent import sqlite_memory
-from handoffs.single_agent.memory import TEXTS, turn_lock
+from handoffs.single_agent.memory import TEXTS, ConcurrentTurnError, turn_lock
 
 pytestmark = pytest.mark.slow
 
@@ -49,13 +49,17 @@ WRITER = textwrap.dedent("""
 """)
 
 
-def two_writers(tmp_path: Path, how: str) -> tuple[list[str], list[str], list[str]]:
-    """Run two writers at once; return (acknowledged turns, refusal lines, customer messages kept in the thread)."""
+def two_writers(tmp_path: Path, how: str, *, right_how: str | None = None,
+                right_db: Path | None = None) -> tuple[list[str], list[str], list[str]]:
+    """Run two writers at once; return (acknowledged turns, refusal lines, customer messages kept in the thread).
+    The right-hand writer may call something else (``right_how``) or reach the file by another path."""
     script, db = tmp_path / "writer.py", tmp_path / "support.sqlite"
     script.write_text(WRITER)
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    writers = [subprocess.Popen([sys.executable, str(script), str(db), name, str(TURNS), how], env=env, text=True,
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE) for name in ("left", "right")]
+    plans = [("left", db, how), ("right", right_db or db, right_how or how)]
+    writers = [subprocess.Popen([sys.executable, str(script), str(path), name, str(TURNS), calls], env=env,
+                                text=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+               for name, path, calls in plans]
     for writer in writers:
         assert writer.stdout.readline().strip() == "READY"
     for writer in writers:
@@ -115,3 +119,40 @@ def test_m4_time_travel_from_an_older_checkpoint_still_forks_on_purpose(tmp_path
     ask(agent, "I was charged twice", config)
     forked = agent.invoke({"messages": [{"role": "user", "content": "My app crashes when I log in"}]}, earlier)
     assert [m.content for m in forked["messages"] if m.type == "human"] == ["Hello!", "My app crashes when I log in"]
+
+
+def test_m5_two_asks_reaching_one_file_through_a_symlink_take_turns(tmp_path):
+    """Issue 24: one writer opens support.sqlite, the other a symbolic link to it (from another folder). Both use
+    ask(): the lock is taken beside the real file, so they take turns — nothing refused, nothing lost."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "linked.sqlite").symlink_to(tmp_path / "support.sqlite")
+    saved, refused, kept = two_writers(tmp_path, "ask", right_db=elsewhere / "linked.sqlite")
+    assert refused == [] and len(saved) == 2 * TURNS
+    assert sorted(saved) == sorted(kept)
+
+
+def test_m6_a_refused_turn_names_what_this_process_called(tmp_path):
+    """Another writer moves the thread on while this turn runs. Inside ask() (the turn lock held) the refusal says
+    the *other* process did not wait its turn; in a bare agent.invoke it says agent.invoke does not take turns."""
+    from langgraph.checkpoint.base import empty_checkpoint
+
+    db = tmp_path / "support.sqlite"
+    agent = build_support_agent(checkpointer=sqlite_memory(db))
+    config = {"configurable": {"thread_id": "shared"}}
+    ask(agent, "Hello!", config)
+    read_by_this_turn = agent.get_state(config).config  # the checkpoint this turn started from
+    other = build_support_agent(checkpointer=sqlite_memory(db))  # the other process's writer
+    ask(other, "I was charged twice", config)
+    saver = agent.checkpointer
+    for inside_ask, text in ((True, "forked_ask"), (False, "forked_invoke")):
+        with pytest.raises(ConcurrentTurnError) as caught:
+            if inside_ask:
+                with saver.turn("shared"):
+                    saver.put(read_by_this_turn, empty_checkpoint(), {"source": "loop", "step": 9}, {})
+            else:
+                saver.put(read_by_this_turn, empty_checkpoint(), {"source": "loop", "step": 9}, {})
+        assert str(caught.value) == TEXTS[text].format(thread="shared", db="support.sqlite")
+    assert "ask()" in TEXTS["forked_ask"] and "agent.invoke ran" in TEXTS["forked_invoke"]
+    kept = [m.content for m in agent.get_state(config).values["messages"] if m.type == "human"]
+    assert kept == ["Hello!", "I was charged twice"]  # the refused writes changed nothing

@@ -1,4 +1,4 @@
-"""Fault catalogue, part 1: the kit's server against hostile and careless clients (see README.md, rows S1-S9).
+"""Fault catalogue, part 1: the kit's server against hostile and careless clients (see README.md, rows S1-S12).
 
 Every malformed-but-well-formed request gets an OpenAI-shaped 4xx whose ``param`` names the field; nothing is a 500;
 the server keeps answering other clients and the same keep-alive connection. A fuzzer (hypothesis, derandomized so
@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -293,3 +294,115 @@ def test_s9_the_token_is_trimmed_and_a_blank_one_is_refused():
     done = subprocess.run([sys.executable, "-m", "handoffs.server", "--port", "1"], env=env, capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 2 and done.stderr.strip() == EMPTY_TOKEN and done.stdout == ""
+
+
+SLOW_DECIDE = "benchmarks.slow_paths:decide_with_a_slow_path"  # run in the server's workers, like the real model
+
+
+def post_in_thread(server, body: dict, results: dict, key: str) -> threading.Thread:
+    def send() -> None:
+        connection = http.client.HTTPConnection(server.host, server.port, timeout=120)
+        connection.request("POST", URL, body=json.dumps(body), headers={"content-type": "application/json"})
+        response = connection.getresponse()
+        results[key] = (response.status, json.loads(response.read()))
+
+    thread = threading.Thread(target=send)
+    thread.start()
+    return thread
+
+
+def test_s10_a_request_that_never_finishes_deciding_stalls_no_other_client_and_is_cut_by_the_budget():
+    """A decision with a GIL-holding slow path (a backtracking regex): 30 other requests are all answered while it
+    still runs — it is in another process — and it ends with one sentence when the budget runs out."""
+    from benchmarks.slow_paths import slow_path_body
+    from handoffs.server.decision_pool import shared_pool
+
+    with serve_in_background(decide=SLOW_DECIDE, decision_budget_s=8) as server:
+        results: dict = {}
+        slow = post_in_thread(server, slow_path_body(), results, "slow")
+        other = http.client.HTTPConnection(server.host, server.port, timeout=60)
+        for number in range(30):
+            other.request("POST", URL, body=json.dumps(valid_body()), headers={"content-type": "application/json"})
+            response = other.getresponse()
+            assert response.status == 200 and json.loads(response.read())["choices"], number
+            assert "slow" not in results  # answered while the slow one is still deciding
+        slow.join(60)
+        status, body = results["slow"]
+        assert status == 422 and body["error"]["code"] == "decision_over_budget"
+        assert "budget of 8 s" in body["error"]["message"] and "\n" not in body["error"]["message"]
+        assert shared_pool(SLOW_DECIDE).replaced >= 1  # the stuck worker was killed and replaced
+        other = http.client.HTTPConnection(server.host, server.port, timeout=60)  # uvicorn closed the idle one
+        other.request("POST", URL, body=json.dumps(valid_body()), headers={"content-type": "application/json"})
+        assert other.getresponse().status == 200
+
+
+def test_s11_the_21_kb_korean_request_is_answered_or_cut_and_the_others_are_answered_meanwhile():
+    """Issue 24's probe: five tools with 4,000-syllable Korean descriptions. Whatever the model's cost on it, it is a
+    200 or the budget's 422 (never a 5xx), and other clients' requests sent meanwhile are all answered."""
+    from benchmarks.slow_paths import pathological_body
+
+    with serve_in_background(decision_budget_s=3) as server:
+        results: dict = {}
+        slow = post_in_thread(server, pathological_body(), results, "pathological")
+        others = [post_in_thread(server, valid_body(), results, f"valid-{n}") for n in range(20)]
+        for thread in [*others, slow]:
+            thread.join(60)
+        assert all(results[f"valid-{n}"][0] == 200 for n in range(20))
+        status, body = results["pathological"]
+        assert status == 200 or (status == 422 and body["error"]["code"] == "decision_over_budget"), body
+
+
+def test_s12_a_client_that_disconnects_mid_body_is_one_log_line_not_two_tracebacks(tmp_path):
+    import socket
+
+    from benchmarks.slow_paths import valid_body as other_body
+    from handoffs.multi_agent.grpc_cluster import free_loopback_port
+
+    port = free_loopback_port()
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    env = {**os.environ, "PYTHONPATH": src, "HANDOFFS_SERVER_TOKEN": "s3cret", "HANDOFFS_LANG": "en"}
+    server = subprocess.Popen([sys.executable, "-m", "handoffs.server", "--port", str(port)], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert "Serving" in server.stdout.readline()
+        for _ in range(600):  # "Serving" is printed just before uvicorn listens
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        for _ in range(3):
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
+                raw.sendall(b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer s3cret\r\n"
+                            b"Content-Type: application/json\r\nContent-Length: 5000\r\n\r\n{\"model\": \"hand")
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        connection.request("POST", URL, body=json.dumps(other_body(1)),
+                           headers={"content-type": "application/json", "authorization": "Bearer s3cret"})
+        assert connection.getresponse().status == 200
+    finally:
+        server.terminate()
+        _, stderr = server.communicate(timeout=30)
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    assert "Traceback" not in stderr and "No response returned" not in stderr, stderr
+    said = [line for line in lines if "disconnected after sending 15 bytes (of 5,000 declared)" in line]
+    assert len(said) == 3, stderr
+
+
+def test_s10_three_never_ending_requests_at_once_still_leave_a_worker_for_the_others():
+    """More slow requests than workers: each one that turns slow while no worker is idle starts one more (up to two
+    beyond the pool's size), so quick requests are answered while all three slow ones still run."""
+    from benchmarks.slow_paths import slow_path_body
+
+    with serve_in_background(decide=SLOW_DECIDE, decision_budget_s=15) as server:
+        results: dict = {}
+        slow = [post_in_thread(server, slow_path_body(), results, f"slow-{n}") for n in range(3)]
+        time.sleep(0.5)
+        other = http.client.HTTPConnection(server.host, server.port, timeout=60)
+        for number in range(10):
+            other.request("POST", URL, body=json.dumps(valid_body()), headers={"content-type": "application/json"})
+            response = other.getresponse()
+            assert response.status == 200 and json.loads(response.read())["choices"], number
+        assert not any(key.startswith("slow") for key in results)  # all three still deciding
+        for thread in slow:
+            thread.join(90)
+        assert [results[f"slow-{n}"][1]["error"]["code"] for n in range(3)] == ["decision_over_budget"] * 3

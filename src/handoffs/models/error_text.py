@@ -44,10 +44,8 @@ SAY = Texts({
                         "openai-compatible:{address}?model=llama3.1 (fix {origin}).",
                   "ko": "'{text}'에는 모델을 정확히 하나만 적고, '?' 뒤에는 다른 것을 적지 마세요. 예: "
                         "openai-compatible:{address}?model=llama3.1 (고칠 곳: {origin})."},
-    "no_scheme": {"en": "'{rest}' looks like a server address without http://: write "
-                        "openai-compatible:http://{rest}?model=<model> in {origin}.",
-                  "ko": "'{rest}'은(는) http://가 빠진 서버 주소 같아요: {origin}에 "
-                        "openai-compatible:http://{rest}?model=<model> 형식으로 적으세요."},
+    "no_scheme": {"en": "'{rest}' looks like a server address without http://: write {fixed} in {origin}.",
+                  "ko": "'{rest}'은(는) http://가 빠진 서버 주소 같아요: {origin}에 {fixed} 형식으로 적으세요."},
     "no_address": {"en": "No server address for '{text}': set HANDOFFS_BASE_URL (e.g. http://localhost:11434/v1), "
                          "or write openai-compatible:<base_url>?model={rest} in {origin}.",
                    "ko": "'{text}'에 서버 주소가 없어요: HANDOFFS_BASE_URL을 설정하거나(예: http://localhost:11434/v1), "

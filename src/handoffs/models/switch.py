@@ -39,7 +39,7 @@ from handoffs.models.errors import ModelSetupError, mask_secret, redact_secrets
 # are imported inside chat_model()/model_client(), only for the model that is chosen.
 
 SPEC_VARIABLE = "HANDOFFS_MODEL"
-_ADDRESS_WITHOUT_SCHEME = re.compile(r"^(localhost|[\d.]+|\[[0-9a-fA-F:]+\]|[\w.-]+\.\w+):\d+(/.*)?$")
+_ADDRESS_WITHOUT_SCHEME = re.compile(r"^(localhost|[\d.]+|\[[0-9a-fA-F:]+\]|[\w.-]+\.\w+):\d+([/?].*)?$")
 DEFAULT_TIMEOUT_S = 60.0
 DEFAULT_MAX_RETRIES = 2
 OPENAI_BASE_URL = "https://api.openai.com/v1"  # pinned: an OPENAI_BASE_URL variable must not redirect the key
@@ -119,6 +119,19 @@ def _check_base_url(url: str, origin: str) -> str:
     return urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/"), "", ""))
 
 
+_BROKEN_SCHEME = re.compile(r"^https?[:/]*", re.IGNORECASE)
+_BROKEN_SCHEME_START = re.compile(r"^https?(:|//)", re.IGNORECASE)
+
+
+def _with_scheme(rest: str) -> str:
+    """The spec a learner meant by an address without ``http://``: its own ``?model=`` kept, else a placeholder."""
+    address, _, query = rest.partition("?")
+    scheme = "https" if address.lower().startswith("https") else "http"
+    address = _BROKEN_SCHEME.sub("", address)  # "http//host", "http:/host": the scheme typed wrong
+    models = [m.strip() for m in parse_qs(query, keep_blank_values=True).get("model", []) if m.strip()]
+    return f"openai-compatible:{scheme}://{address}?model={models[0] if len(models) == 1 else '<model>'}"
+
+
 def parse_spec(spec: str | None = None) -> ModelSpec:
     """Read a spec (or ``HANDOFFS_MODEL``) into a :class:`ModelSpec`; raise one clear sentence if it is wrong."""
     origin = ModelSetupError.texts["spec_argument"] if spec is not None else SPEC_VARIABLE
@@ -139,8 +152,9 @@ def parse_spec(spec: str | None = None) -> ModelSpec:
             if params or len(models) != 1:
                 raise ModelSetupError.of("one_model", text=text, address=address, origin=origin)
             base_url, model = _check_base_url(address, origin), models[0]
-        elif _ADDRESS_WITHOUT_SCHEME.match(rest):
-            raise ModelSetupError.of("no_scheme", rest=rest, origin=origin)
+        elif _ADDRESS_WITHOUT_SCHEME.match(rest) or "?" in rest or _BROKEN_SCHEME_START.match(rest):
+            # no model name holds a '?' or starts "http:" / "http//": it is an address
+            raise ModelSetupError.of("no_scheme", rest=rest, fixed=_with_scheme(rest), origin=origin)
         else:
             env_url = os.environ.get("HANDOFFS_BASE_URL", "").strip()
             if not env_url:

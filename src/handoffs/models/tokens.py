@@ -101,6 +101,11 @@ def use_counter(name: str) -> str:
     return token_method()
 
 
+def counter_name() -> str:
+    """The counter chosen with :func:`use_counter` in this process ("auto" unless changed)."""
+    return _counter
+
+
 def _encoder():
     if _counter == "approx":
         return None

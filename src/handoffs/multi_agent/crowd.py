@@ -27,7 +27,7 @@ from autogen_core.models import ChatCompletionClient
 from handoffs.i18n import Texts
 
 from .delegates import issues_and_repairs_agent_topic_type, sales_agent_topic_type
-from .sessions import SessionResult, default_model_client, run_many_sessions
+from .sessions import SessionResult, default_model_client, run_many_sessions, stop_cancelling_handlers
 from .team import Team, build_team, new_runtime
 
 CROWD_LINES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -111,7 +111,7 @@ async def run_crowd(
     try:
         results = await run_many_sessions(team, scripts, on_finished=on_finished, timeout=timeout)
     except BaseException:
-        await runtime.stop()
+        await stop_cancelling_handlers(runtime)  # sessions still waiting: no task_done() traceback at shutdown
         raise
     await runtime.stop_when_idle()
     return CrowdRun(team, results, time.perf_counter() - started, recorder)

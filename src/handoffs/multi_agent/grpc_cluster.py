@@ -4,17 +4,22 @@
 per entry of ``workers`` (each hosting the agent types listed for it; see
 :mod:`handoffs.multi_agent.grpc_process`) — all at once: workers wait for the host themselves, so the cluster is up
 in about one interpreter start-up (``startup_seconds`` says how long it took). It waits for each to print ``READY``
-(bounded by ``startup_timeout``) and stops them with SIGTERM, then SIGKILL after ``stop_timeout``. Use it as
+(bounded by ``startup_timeout``) and stops them by asking (a line on their lifeline pipe), then SIGKILL after
+``stop_timeout``. Use it as
 ``async with GrpcCluster(...)`` or call :meth:`GrpcCluster.kill` in a ``finally``.
 
-Children die with this process however it ends — SIGTERM, SIGKILL, a crash — without relying on ``atexit``: each
-child holds a lifeline to it (:mod:`handoffs.multi_agent.lifeline`) and, once orphaned, stops, frees its port and
-removes the cluster's temporary folder.
+Children die with this process however it ends — a clean exit, SIGTERM, SIGKILL, a kernel restart (SIGKILL to
+the kernel's process group), a crash — and whatever threads it ran, without relying on ``atexit``: each child holds
+a lifeline to it (:mod:`handoffs.multi_agent.lifeline`: a pipe only this *process* holds, its pid; the children are
+in their own session) and, once orphaned, stops and frees its port. The temporary folder is held by every process of
+the cluster and removed by whichever leaves last, so no way of ending leaves it on disk.
 
 :func:`run_session_across_processes` then joins the cluster from *this* process as one more worker that hosts the
 customer's ``UserAgent`` (and the ``HumanAgent``, whose operator sits here), runs a scripted session and leaves. Its
-``timeout`` holds even while a handler here waits for a person, a worker that dies mid-session is named at once,
-and cancelling it (one Ctrl-C) stops it within seconds. Failures are one sentence (:class:`ClusterError`).
+``timeout`` holds even while a handler here waits for a person, a worker that dies mid-session is named at once, a
+worker that is stopped (SIGSTOP, a debugger) is named when the timeout ends, and cancelling it (one Ctrl-C) stops it
+within seconds. Failures are one sentence (:class:`ClusterError`, :class:`~.sessions.SessionTimeout`;
+:mod:`~handoffs.multi_agent.failure_text` holds them in English and Korean).
 Children's output goes to log files in ``workdir``; their reports (JSON) are read back by :meth:`GrpcCluster.stop`,
 which also removes ``workdir`` if the cluster made it (a temporary folder).
 """
@@ -34,9 +39,10 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
 from .grpc_process import stop_runtime
-from .lifeline import CLEANUP_ARGUMENT, PARENT_PID_ARGUMENT, lifeline_popen_options
+from .lifeline import CLEANUP_ARGUMENT, PARENT_PID_ARGUMENT, SharedFolder, ask_to_stop, lifeline_popen_options
 from .people import ScriptedCustomer
-from .sessions import SessionResult, result_of, wait_until_finished
+from .failure_text import SAY
+from .sessions import SessionResult, SessionTimeout, last_heard, result_of, stall_message, wait_until_finished
 
 HERE_AGENTS = ("User", "HumanAgent")
 """The agent types the notebook's own worker hosts: the customer's proxy and the human operator's."""
@@ -70,6 +76,26 @@ def _last_error_line(log: str) -> str:
     return (errors or lines or ["(no output)"])[-1][:300]
 
 
+def _process_state(pid: int) -> str:
+    """The one-letter state Linux shows for ``pid`` (``T``: stopped), or '' where /proc cannot tell."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return ""
+
+
+def cluster_stall_message(cluster: "GrpcCluster", customer: Any, timeout: float) -> str:
+    """Why a session across processes did not finish: the operator here, a stopped child, or silent workers."""
+    waited = SAY["waited"].format(session=customer.session_id, timeout=timeout)
+    if customer.waiting_for_operator:
+        return stall_message(customer, timeout)
+    for name in cluster.frozen():
+        return SAY["frozen"].format(waited=waited, name=name, hosted=cluster.hosted(name),
+                                    pid=cluster.processes[name].pid)
+    hosted = "; ".join(f"{name}: {cluster.hosted(name)}" for name in cluster.workers)
+    return SAY["silent_workers"].format(waited=waited, heard=last_heard(customer), hosted=hosted)
+
+
 class GrpcCluster:
     """A gRPC host and worker processes on loopback; ``workers`` maps a worker's name to its agent types."""
 
@@ -86,12 +112,14 @@ class GrpcCluster:
         self.processes: dict[str, subprocess.Popen[bytes]] = {}
         self.reports: dict[str, dict[str, Any]] = {}
         self.startup_seconds: float | None = None
+        self._folder: SharedFolder | None = None
 
     async def start(self) -> "GrpcCluster":
         """Start the host and every worker at once; return when all said READY (kill everything if one does not)."""
         began = time.monotonic()
         if self.workdir is None:
             self.workdir = Path(tempfile.mkdtemp(prefix="handoffs-grpc-"))
+            self._folder = SharedFolder(self.workdir, create_holders_file=True)  # before any child: they join it
         try:
             self._launch("host", ["host", "--address", self.address])
             for name, agents in self.workers.items():
@@ -120,11 +148,11 @@ class GrpcCluster:
         process = self.processes[name]
         while b"READY" not in self._log_bytes(name):
             if process.poll() is not None:
-                raise ClusterError(f"{name} exited with code {process.returncode} while starting "
-                                   f"({_last_error_line(self.log(name))}): fix that and start the cluster again.")
+                raise ClusterError(SAY["exited_starting"].format(name=name, code=process.returncode,
+                                                                 line=_last_error_line(self.log(name))))
             if time.monotonic() > deadline:
-                raise ClusterError(f"{name} did not start within {self.startup_timeout:g} s (last output: "
-                                   f"{_last_error_line(self.log(name))}): raise startup_timeout or check the log.")
+                raise ClusterError(SAY["slow_start"].format(name=name, timeout=self.startup_timeout,
+                                                            line=_last_error_line(self.log(name))))
             await asyncio.sleep(0.05)
 
     def _log_bytes(self, name: str) -> bytes:
@@ -152,7 +180,8 @@ class GrpcCluster:
     async def _terminate(self, names: list[str]) -> None:
         running = [self.processes[n] for n in names if self.processes[n].poll() is None]
         for process in running:
-            process.terminate()
+            if not ask_to_stop(process):
+                process.terminate()
         deadline = time.monotonic() + self.stop_timeout
         while any(p.poll() is None for p in running) and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
@@ -171,21 +200,31 @@ class GrpcCluster:
                 process.stdin.close()
 
     def _remove_own_workdir(self) -> None:
+        if self._folder is not None:
+            self._folder.leave()
         if self._own_workdir and self.workdir is not None:
-            shutil.rmtree(self.workdir, ignore_errors=True)
+            shutil.rmtree(self.workdir, ignore_errors=True)  # the children were killed: nobody else uses it
 
     def alive(self) -> list[str]:
         """Names of the children still running."""
         return [name for name, process in self.processes.items() if process.poll() is None]
 
+    def hosted(self, name: str) -> str:
+        """What a child does: the agent types a worker hosts, or the host's message routing."""
+        return ", ".join(self.workers[name]) if name in self.workers else SAY["routing"]
+
+    def frozen(self) -> list[str]:
+        """Names of the children that are alive but stopped (SIGSTOP, Ctrl-Z, a debugger): they answer nothing."""
+        return [name for name, process in self.processes.items()
+                if process.poll() is None and _process_state(process.pid) in ("T", "t")]
+
     def check_running(self, during: str = "") -> None:
-        """Raise :class:`ClusterError` naming the first child that is no longer running (and what it hosted)."""
+        """Raise :class:`ClusterError` naming the first child that is no longer running (and what it hosted);
+        ``during`` is a phrase of :data:`~handoffs.multi_agent.failure_text.SAY` (with its leading space) or ''."""
         for name, process in self.processes.items():
             if process.poll() is not None:
-                hosted = ", ".join(self.workers.get(name, ["the message routing"]))
-                raise ClusterError(f"{name} ({hosted}) is no longer running (exit code {process.returncode})"
-                                   f"{' ' + during if during else ''}: start a new cluster with "
-                                   "`async with GrpcCluster(...)`.")
+                raise ClusterError(SAY["gone"].format(name=name, hosted=self.hosted(name), code=process.returncode,
+                                                      during=during))
 
     async def __aenter__(self) -> "GrpcCluster":
         return await self.start()
@@ -202,7 +241,7 @@ async def join_cluster(cluster: GrpcCluster, timeout: float = CONNECT_TIMEOUT_S)
     from .messages import team_serializers
 
     if cluster.processes:
-        cluster.check_running("so this process cannot join it")
+        cluster.check_running(SAY["so_cannot_join"])
     runtime = GrpcWorkerAgentRuntime(host_address=cluster.address)
     runtime.add_message_serializer(team_serializers())
     try:
@@ -210,8 +249,7 @@ async def join_cluster(cluster: GrpcCluster, timeout: float = CONNECT_TIMEOUT_S)
     except (grpc.RpcError, OSError, asyncio.TimeoutError) as error:
         code = getattr(error, "code", lambda: None)()
         reason = getattr(code, "name", None) or type(error).__name__
-        raise ClusterError(f"Cannot reach the gRPC host at {cluster.address} ({reason}): start the cluster with "
-                           "`async with GrpcCluster(...)` and run the session inside that block.") from None
+        raise ClusterError(SAY["unreachable"].format(address=cluster.address, reason=reason)) from None
     return runtime
 
 
@@ -230,8 +268,11 @@ async def run_session_across_processes(cluster: GrpcCluster, turns: Iterable[str
     try:
         team = await build_team(runtime, None, agents=HERE_AGENTS, operators=operators)
         await team.open_session(customer)
-        await wait_until_finished(customer, timeout,
-                                  check=lambda: cluster.check_running(f"while session {session_id!r} was running"))
+        try:
+            await wait_until_finished(customer, timeout, check=lambda: cluster.check_running(
+                SAY["while_session"].format(session=session_id)))
+        except SessionTimeout:
+            raise SessionTimeout(cluster_stall_message(cluster, customer, timeout)) from None
         return result_of(team, customer)
     finally:  # a session that did not finish has handlers waiting here (e.g. on the operator): cancel them at once
         grace = LEAVE_GRACE_S if customer.finished.is_set() else 0.1

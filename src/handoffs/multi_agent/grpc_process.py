@@ -8,9 +8,10 @@ the ledger of orders/refunds its tools made and which agent called the model for
 process that started it can show that the conversation really crossed processes. A worker waits until the host
 listens before it connects, so host and workers can be started at the same time.
 
-With ``--parent-pid PID`` (and optionally ``--cleanup-dir DIR``) the process dies with that parent, however the
-parent ends, and then removes ``DIR`` (see :mod:`handoffs.multi_agent.lifeline`); an orphaned worker writes no
-report, since nobody is left to read it.
+With ``--parent-pid PID`` (and optionally ``--cleanup-dir DIR``) the process stops when that parent asks (a line on
+stdin) or is gone, however it ended; it holds ``DIR`` while it runs and, on every way out, removes it if it is the
+last process holding it (see :mod:`handoffs.multi_agent.lifeline`). A worker writes its report only when the parent
+asked it to stop (otherwise nobody is left to read it).
 
 Only loopback addresses are accepted (the kit never opens a port to the network). Starting, waiting for and
 stopping these processes is :mod:`handoffs.multi_agent.grpc_cluster`'s job.
@@ -25,9 +26,10 @@ import logging
 import os
 import signal
 import sys
-from typing import Sequence
+import threading
+from typing import Callable, Sequence
 
-from .lifeline import CLEANUP_ARGUMENT, PARENT_PID_ARGUMENT, Lifeline, tie_to_parent
+from .lifeline import CLEANUP_ARGUMENT, PARENT_PID_ARGUMENT, Lifeline, SharedFolder, tie_to_parent
 
 LOOPBACK_PREFIXES = ("127.0.0.1:", "localhost:", "[::1]:")
 
@@ -39,8 +41,38 @@ def require_loopback(address: str) -> str:
     return address
 
 
-async def _wait_for_stop(parent_pid: int | None, cleanup_dir: str | None) -> Lifeline | None:
-    """Wait for SIGTERM/SIGINT or the parent's death; return the lifeline (None without a parent pid)."""
+class Stopper:
+    """Where this process's lifeline sends "stop": while the process is still starting (importing, waiting for the
+    host, connecting), straight out — leave the folder and exit, nothing to stop gracefully yet; once it serves, to
+    its event loop (:func:`_wait_for_stop`), which stops it gracefully."""
+
+    def __init__(self, folder: SharedFolder | None = None) -> None:
+        self.folder = folder
+        self.lifeline: Lifeline | None = None
+        self._wake: Callable[[], None] | None = None
+        self._lock = threading.Lock()
+
+    def __call__(self) -> None:  # called once, from a lifeline thread
+        with self._lock:
+            wake = self._wake
+        if wake is not None:
+            wake()
+            return
+        if self.lifeline is not None:
+            self.lifeline.leave()
+        elif self.folder is not None:  # the parent was gone before the lifeline was even returned to us
+            self.folder.leave(wait_s=5.0)
+        os._exit(0)
+
+    def serving(self, wake: Callable[[], None]) -> None:
+        with self._lock:
+            self._wake = wake
+        if self.lifeline is not None and self.lifeline.stopping:  # the stop came while registering
+            wake()
+
+
+async def _wait_for_stop(stopper: Stopper) -> Lifeline | None:
+    """Wait for SIGTERM/SIGINT, the parent's stop line or its death; return the lifeline (None without a parent)."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -48,9 +80,9 @@ async def _wait_for_stop(parent_pid: int | None, cleanup_dir: str | None) -> Lif
             loop.add_signal_handler(sig, stop.set)
         except (NotImplementedError, RuntimeError):  # Windows: the lifeline's pipe still stops us
             pass
-    lifeline = tie_to_parent(parent_pid, lambda: loop.call_soon_threadsafe(stop.set), cleanup_dir=cleanup_dir)
+    stopper.serving(lambda: loop.call_soon_threadsafe(stop.set))
     await stop.wait()
-    return lifeline
+    return stopper.lifeline
 
 
 async def _until_listening(address: str, timeout: float = 30.0) -> None:
@@ -69,22 +101,20 @@ async def _until_listening(address: str, timeout: float = 30.0) -> None:
         return
 
 
-async def run_host(address: str, parent_pid: int | None = None, cleanup_dir: str | None = None) -> None:
-    """Serve the gRPC host on ``address`` until a stop signal (or the parent's death)."""
+async def run_host(address: str, stopper: Stopper | None = None) -> None:
+    """Serve the gRPC host on ``address`` until a stop signal (or the parent's stop line, or its death)."""
     from autogen_ext.runtimes.grpc import GrpcWorkerAgentRuntimeHost
 
     host = GrpcWorkerAgentRuntimeHost(address=require_loopback(address))
     host.start()
     await _until_listening(address)
     print("READY", flush=True)
-    lifeline = await _wait_for_stop(parent_pid, cleanup_dir)
+    await _wait_for_stop(stopper or Stopper())
     await host.stop(grace=1)
-    if lifeline is not None:
-        lifeline.clean_up()
 
 
 async def run_worker(host_address: str, agents: Sequence[str], name: str, report: str,
-                     parent_pid: int | None = None, cleanup_dir: str | None = None) -> None:
+                     stopper: Stopper | None = None) -> None:
     """Host ``agents`` of the team on a worker connected to ``host_address`` until a stop signal."""
     from autogen_ext.runtimes.grpc import GrpcWorkerAgentRuntime
 
@@ -103,25 +133,28 @@ async def run_worker(host_address: str, agents: Sequence[str], name: str, report
     print("READY", flush=True)
     lifeline = None
     try:
-        lifeline = await _wait_for_stop(parent_pid, cleanup_dir)
+        lifeline = await _wait_for_stop(stopper or Stopper())
     finally:
-        orphaned = lifeline is not None and lifeline.orphaned
-        await stop_runtime(runtime, grace_s=1.0 if orphaned else 5.0)
-        if orphaned:
-            lifeline.clean_up()  # type: ignore[union-attr]
-        else:
+        asked = lifeline is None or lifeline.parent_asked  # by hand (SIGTERM) or by the parent: someone reads it
+        await stop_runtime(runtime, grace_s=5.0 if asked else 1.0)
+        if asked:
             calls = [{"agent": e.actor, "session": e.conversation, "called": [c.name for c in e.tool_calls] or "text"}
                      for e in recorder.events if isinstance(e, ModelCallEvent)]
-            with open(report, "w", encoding="utf-8") as out:
-                json.dump({"name": name, "pid": os.getpid(), "agents": team.agent_types,
-                           "ledger": team.ledger.as_dict(), "model_calls": calls}, out, indent=1)
+            try:
+                with open(report, "w", encoding="utf-8") as out:
+                    json.dump({"name": name, "pid": os.getpid(), "agents": team.agent_types,
+                               "ledger": team.ledger.as_dict(), "model_calls": calls}, out, indent=1)
+            except OSError as error:
+                logging.getLogger(__name__).warning("could not write the report %s: %s", report, error)
 
 
 async def stop_runtime(runtime: object, grace_s: float = 5.0) -> None:
     """Stop a ``GrpcWorkerAgentRuntime`` within about ``grace_s`` seconds.
 
     Its ``stop()`` first waits for every message handler still running — forever, if one awaits a person who never
-    answers. After ``grace_s`` the handlers still running are cancelled, so stopping always ends.
+    answers. After ``grace_s`` the handlers still running are cancelled, so stopping always ends. A host that is
+    already gone makes ``stop()`` fail with a many-line ``AioRpcError``: that is not printed (whoever noticed the
+    host's death says so in one sentence); any other failure is one log line.
     """
     stopping = asyncio.ensure_future(runtime.stop())  # type: ignore[attr-defined]
     done, _ = await asyncio.wait({stopping}, timeout=grace_s)
@@ -135,8 +168,20 @@ async def stop_runtime(runtime: object, grace_s: float = 5.0) -> None:
     if not done:
         stopping.cancel()
         return
-    if not stopping.cancelled() and stopping.exception() is not None:
-        logging.getLogger(__name__).warning("stopping the gRPC worker runtime failed: %s", stopping.exception())
+    error = None if stopping.cancelled() else stopping.exception()
+    if error is not None and not _is_rpc_error(error):  # an RpcError: the host is gone, and the caller says so
+        first_line = (str(error).strip().splitlines() or [""])[0][:200]
+        logging.getLogger(__name__).warning("stopping the gRPC worker runtime failed: %s: %s",
+                                            type(error).__name__, first_line)
+
+
+def _is_rpc_error(error: BaseException) -> bool:
+    """True for gRPC's own errors (``AioRpcError`` prints as many lines; the cluster's one sentence says more)."""
+    try:
+        import grpc
+    except ImportError:  # pragma: no cover - the gRPC runtime needs it
+        return False
+    return isinstance(error, grpc.RpcError)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -154,11 +199,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         role.add_argument(CLEANUP_ARGUMENT, default=None, help="folder to remove if the parent dies first")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
-    if args.role == "host":
-        asyncio.run(run_host(args.address, args.parent_pid, args.cleanup_dir))
-    else:
-        agents = [a.strip() for a in args.agents.split(",") if a.strip()]
-        asyncio.run(run_worker(args.host, agents, args.name, args.report, args.parent_pid, args.cleanup_dir))
+    folder = SharedFolder(args.cleanup_dir) if args.cleanup_dir else None  # held from the start, left at the end
+    stopper = Stopper(folder)  # tied to the parent from the start: a parent gone while we start up is noticed too
+    stopper.lifeline = tie_to_parent(args.parent_pid, stopper, folder=folder)
+    try:
+        if args.role == "host":
+            asyncio.run(run_host(args.address, stopper))
+        else:
+            agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+            asyncio.run(run_worker(args.host, agents, args.name, args.report, stopper))
+    finally:  # every way out that runs code: the last process holding the folder removes it
+        if stopper.lifeline is not None:
+            stopper.lifeline.leave()
+        elif folder is not None:
+            folder.leave(wait_s=5.0)
     return 0
 
 

@@ -35,8 +35,6 @@ from .customer_text import CUSTOMER_TEXT
 EXIT_WORD = "exit"
 """What a customer says to close their session (as in the seed)."""
 
-NO_OPERATOR_YET = "no operator has answered yet — answer on the Operator desk"
-"""What a customer (or a timeout) is told while the human agent waits for a person."""
 
 def answers_yes(answer: str) -> bool:
     """The seed's "y"/"yes", or a clear yes to the order in the customer's language ("네", "주문할게요", "sure") —

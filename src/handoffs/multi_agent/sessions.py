@@ -23,7 +23,8 @@ from autogen_core.models import ChatCompletionClient
 
 from handoffs.i18n import Texts
 
-from .people import NO_OPERATOR_YET, Customer, ScriptedCustomer, Turn
+from .failure_text import SAY
+from .people import Customer, ScriptedCustomer, Turn
 from .team import Team, build_team, new_runtime
 from .tools import Order, Refund
 
@@ -96,18 +97,39 @@ def quiet_about_cancelled_handlers() -> None:
         runtime_logger.addFilter(_DropCancelledHandlers())
 
 
+async def stop_cancelling_handlers(runtime: Any) -> None:
+    """Stop a ``SingleThreadedAgentRuntime`` whose handlers may still be waiting (e.g. for an operator), quietly.
+
+    ``runtime.stop()`` alone leaves such a handler running and gives the runtime a *new* message queue; when the
+    handler ends later (cancelled at shutdown), it marks its message done on the new queue, and asyncio prints a
+    ``ValueError('task_done() called too many times')`` traceback beside the session's one sentence. So the
+    handlers still running are cancelled and awaited first — they mark their messages done on the queue they came
+    from — and then the runtime stops.
+    """
+    quiet_about_cancelled_handlers()
+    handlers = [task for task in list(getattr(runtime, "_background_tasks", ())) if not task.done()]
+    for task in handlers:
+        task.cancel()
+    if handlers:
+        await asyncio.wait(handlers, timeout=5.0)
+    await runtime.stop()
+
+
 CHECK_EVERY_S = 0.2
+
+
+def last_heard(customer: Customer) -> str:
+    """What the customer last heard, and from whom (for a sentence about a stalled session)."""
+    last = customer.turns[-1] if customer.turns else None
+    return SAY["heard"].format(agent=last.handled_by, reply=last.reply[:80]) if last else SAY["nothing_heard"]
 
 
 def stall_message(customer: Customer, timeout: float) -> str:
     """One sentence saying where a session that did not finish in ``timeout`` seconds is stuck, and what to do."""
-    waited = f"session {customer.session_id!r} did not finish within {timeout:g} s"
+    waited = SAY["waited"].format(session=customer.session_id, timeout=timeout)
     if customer.waiting_for_operator:
-        return f"{waited}: {NO_OPERATOR_YET}."
-    last = customer.turns[-1] if customer.turns else None
-    heard = f"last answer from {last.handled_by}: {last.reply[:80]!r}" if last else "no answer at all"
-    return (f"{waited} ({heard}); check whether a delegate tool hands off to a topic type no agent subscribes to, "
-            "or raise the timeout.")
+        return SAY["no_operator"].format(waited=waited)
+    return SAY["stalled"].format(waited=waited, heard=last_heard(customer))
 
 
 async def wait_until_finished(customer: Customer, timeout: float, *,
@@ -160,9 +182,7 @@ async def run_scripted_session(
         await wait_until_finished(customer, timeout)
         finished = True
     finally:
-        if not finished:
-            quiet_about_cancelled_handlers()  # stopping cancels the handlers still waiting (e.g. for the operator)
-        await (runtime.stop_when_idle() if finished else runtime.stop())
+        await (runtime.stop_when_idle() if finished else stop_cancelling_handlers(runtime))
     return result_of(team, customer)
 
 

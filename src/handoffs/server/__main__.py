@@ -7,7 +7,8 @@ Learners then set ``HANDOFFS_MODEL=openai-compatible:http://<host>:8765/v1?model
 token guards it, ``HANDOFFS_API_KEY=<token>``. Serving beyond loopback requires a token (``--token`` or,
 better, kept out of shell history, ``HANDOFFS_SERVER_TOKEN``). The token is never printed; spaces and a trailing
 newline around it (a ``.env`` file) are dropped, and a token of only spaces is refused. ``--max-body-mb`` bounds a
-request's size (413 beyond it). ``--fail-status``,
+request's size (413 beyond it); ``--decision-budget`` bounds the seconds one request may take to decide (a 422
+beyond it; decisions run in worker processes, so a slow one does not stall the others). ``--fail-status``,
 ``--fail-times`` and ``--delay`` make the server fail on purpose, to see what a client does with a 429,
 a 500 or a slow answer.
 """
@@ -23,6 +24,7 @@ import uvicorn
 
 from handoffs.server.app import EMPTY_TOKEN, OFFLINE_MODEL_NAME, FailurePlan, create_app
 from handoffs.server.body_limit import DEFAULT_MAX_BODY_BYTES
+from handoffs.server.decision_pool import DEFAULT_BUDGET_S
 
 
 def _is_loopback(host: str) -> bool:
@@ -56,6 +58,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--fail-status", type=int, choices=[429, 500, 502, 503], help="fail chat requests on purpose")
     parser.add_argument("--fail-times", type=int, default=None, help="only the first N chat requests fail")
     parser.add_argument("--delay", type=float, default=0.0, help="seconds to wait before each chat answer")
+    parser.add_argument("--decision-budget", type=float, default=DEFAULT_BUDGET_S, metavar="SECONDS",
+                        help="seconds one request may take to decide (default %(default)g; longer ones are stopped "
+                             "and answered 422)")
     parser.add_argument("--max-body-mb", type=float, default=DEFAULT_MAX_BODY_BYTES / 2**20,
                         help="largest request body accepted, in MiB (default %(default)g; larger ones get a 413)")
     return parser.parse_args(argv)
@@ -74,9 +79,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Refusing to serve on {args.host} without a token: set HANDOFFS_SERVER_TOKEN (or --token), "
               "or keep --host 127.0.0.1.", file=sys.stderr)
         return 2
+    if args.decision_budget <= 0:
+        print("--decision-budget must be more than 0 seconds (e.g. --decision-budget 10).", file=sys.stderr)
+        return 2
     models = tuple(args.models or [OFFLINE_MODEL_NAME])
     plan = FailurePlan(status=args.fail_status, times=args.fail_times, delay_s=args.delay)
-    app = create_app(token=args.token, models=models, failure=plan, max_body_bytes=int(args.max_body_mb * 2**20))
+    app = create_app(token=args.token, models=models, failure=plan, max_body_bytes=int(args.max_body_mb * 2**20),
+                     decision_budget_s=args.decision_budget)
     shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     guard = "token required: learners set HANDOFFS_API_KEY to it" if args.token else "no token"
     print(f"Serving {', '.join(models)} at http://{shown_host}:{args.port}/v1 ({guard}); use "

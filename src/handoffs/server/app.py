@@ -9,8 +9,13 @@ field for any malformed body (:mod:`handoffs.server.request_checks`), 413 for a 
 (:mod:`handoffs.server.body_limit`). Nothing a client sends is answered with a 500: a request the checks let
 through but the offline model still cannot use is a 422 saying so.
 
-Parsing, checking and the decision run in a worker thread (``run_in_threadpool``), never on the event loop, so
-one huge request does not stall the other clients.
+Parsing, checking and deciding (:func:`handoffs.server.replies.answer`) run in warm worker processes
+(:mod:`handoffs.server.decision_pool`), never in the server's own process: a request that makes the model slow
+costs one worker, not the GIL every other client needs. Each request has a budget (``decision_budget_s``): a
+worker that has not answered by then is killed and replaced, and the client reads one sentence (422
+``decision_over_budget``). A custom ``decide`` callable runs in a thread of this process instead (tests hold
+a decision on purpose that way); the budget then bounds the answer, though the thread cannot be stopped.
+A client that disconnects before its body arrived is one log line (:mod:`handoffs.server.server_text`).
 
 For tests and demonstrations the app can fail on purpose (:class:`FailurePlan`): answer 429 or 500 for
 the first N chat requests (the ``openai`` SDK retries those), or wait before answering (client timeouts).
@@ -24,7 +29,7 @@ import asyncio
 import hmac
 import json
 import logging
-import time
+import os
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -32,15 +37,15 @@ from typing import Any, Callable
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, StreamingResponse
-from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from handoffs.models.errors import redact_secrets, remember_secret
 from handoffs.server.body_limit import DEFAULT_MAX_BODY_BYTES, BodySizeLimit
-from handoffs.server.protocol import ChatRequest, completion_body, completion_id, stream_chunks, to_neutral, usage
-from handoffs.server.request_checks import (BadRequest, check_tool_choice, check_tools, offered_names, parse_json,
-                                            shown, validation_error)
+from handoffs.server.decision_pool import DEFAULT_BUDGET_S, OverBudget, WorkerFailed, shared_pool
+from handoffs.server.replies import answer, model_failed
+from handoffs.server.request_checks import BadRequest, shown
+from handoffs.server.server_text import SAY
 
 OFFLINE_MODEL_NAME = "handoffs-offline"
 ERROR_TYPES = {400: "invalid_request_error", 401: "invalid_request_error", 404: "invalid_request_error",
@@ -92,25 +97,40 @@ def _bad(error: BadRequest) -> JSONResponse:
     return openai_error(error.status, error.message, error.code, error.param)
 
 
-def read_chat_request(raw: bytes) -> ChatRequest:
-    """The body as a :class:`ChatRequest`, or :class:`BadRequest` naming the first field that is wrong."""
-    if not raw.strip():
-        raise BadRequest("The request body is empty: send a JSON object with 'model' and 'messages'.")
-    body = parse_json(raw)
-    if not isinstance(body, dict):
-        raise BadRequest("The request body is not a JSON object: send a JSON object with 'model' and 'messages'.")
-    check_tools(body.get("tools"))
-    check_tool_choice(body.get("tool_choice"), offered_names(body.get("tools")))
-    try:
-        return ChatRequest.model_validate(body)
-    except ValidationError as error:
-        raise validation_error(body, error.errors(include_url=False, include_input=False)) from None
+class TokenAndCount:
+    """ASGI middleware: refuse ``/v1`` requests without the bearer ``token`` (401), and count every status sent.
+
+    Plain ASGI, not ``BaseHTTPMiddleware``: a client that disconnects mid-body leaves the app without a response,
+    which ``BaseHTTPMiddleware`` reports as two chained tracebacks ("No response returned.") for one ordinary event.
+    """
+
+    def __init__(self, app: Any, token: str | None, stats: ServerStats) -> None:
+        self.app, self.token, self.stats = app, token, stats
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if self.token is not None and scope.get("path", "").startswith("/v1"):
+            given = dict(scope.get("headers") or []).get(b"authorization", b"")
+            if not hmac.compare_digest(given, f"Bearer {self.token}".encode()):
+                self.stats.statuses[401] += 1
+                response = openai_error(401, "Incorrect or missing access token for this server.", "invalid_api_key")
+                await response(scope, receive, send)
+                return
+
+        async def counting_send(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                self.stats.statuses[message["status"]] += 1
+            await send(message)
+
+        await self.app(scope, receive, counting_send)
 
 
-def _default_decide() -> Callable[..., Any]:
-    from handoffs.models import decide
+def _load_decide(spec: str | None) -> Callable[..., Any]:
+    from handoffs.server.decision_worker import load_decide
 
-    return decide
+    return load_decide(spec)
 
 
 def create_app(
@@ -118,13 +138,15 @@ def create_app(
     token: str | None = None,
     models: tuple[str, ...] = (OFFLINE_MODEL_NAME,),
     failure: FailurePlan | None = None,
-    decide: Callable[..., Any] | None = None,
+    decide: Callable[..., Any] | str | None = None,
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
+    decision_budget_s: float = DEFAULT_BUDGET_S,
 ) -> FastAPI:
     """The endpoint. ``token``: require ``Authorization: Bearer <token>`` (surrounding spaces and newlines, e.g.
     from a ``.env`` file, are dropped; a blank token is refused); ``models``: the names served (all answered by
-    the offline model); ``failure``: fail on purpose; ``decide``: the decision function
-    (``handoffs.models.decide`` by default); ``max_body_bytes``: larger bodies get a 413."""
+    the offline model); ``failure``: fail on purpose; ``decide``: the decision function — None (the offline
+    model) or ``"module:function"`` run in the worker processes, a callable run in a thread here;
+    ``max_body_bytes``: larger bodies get a 413; ``decision_budget_s``: seconds one request may take to decide."""
     if token is not None:
         token = token.strip()
         if not token:
@@ -132,24 +154,18 @@ def create_app(
         remember_secret(token)
     app = FastAPI(title="handoffs offline model", docs_url=None, redoc_url=None, openapi_url=None,
                   default_response_class=SafeJSONResponse)
-    decide_fn = decide or _default_decide()
+    if decision_budget_s <= 0:
+        raise ValueError("decision_budget_s must be more than 0 seconds.")
+    decide_here = decide if callable(decide) else _load_decide(decide)  # a wrong "module:function" fails now
+    processes = not callable(decide) and os.name == "posix"  # worker processes wait on pipes with select()
+    pool = shared_pool(decide) if processes else None  # warming starts now, before the first request
     plan = failure or FailurePlan()
     stats = ServerStats()
     app.state.stats = stats
-    app.add_middleware(BodySizeLimit, max_bytes=max_body_bytes,
-                       on_refused=lambda status: stats.statuses.update([status]))
-
-    @app.middleware("http")
-    async def check_token_and_count(request: Request, call_next: Callable[..., Any]) -> Any:
-        if token is not None and request.url.path.startswith("/v1"):
-            given = request.headers.get("authorization", "")
-            if not hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
-                response = openai_error(401, "Incorrect or missing access token for this server.", "invalid_api_key")
-                stats.statuses[401] += 1
-                return response
-        response = await call_next(request)
-        stats.statuses[response.status_code] += 1
-        return response
+    app.add_middleware(BodySizeLimit, max_bytes=max_body_bytes,  # its 413s are counted by TokenAndCount
+                       on_disconnect=lambda got, declared: log.warning(SAY["disconnected"].format(
+                           got=got, declared=SAY["of_declared"].format(declared=declared) if declared else "")))
+    app.add_middleware(TokenAndCount, token=token, stats=stats)  # added last = runs first
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -175,28 +191,27 @@ def create_app(
             return openai_error(404, f"The model {shown(name)} does not exist.", "model_not_found", "model")
         return model_card(name)
 
-    def answer(raw: bytes) -> tuple[ChatRequest, Any]:
-        """Everything that takes time, for a worker thread: parse, check, decide, build the reply."""
-        body = read_chat_request(raw)
-        if body.model not in models:
-            raise BadRequest(f"The model {shown(body.model)} does not exist; this server serves "
-                             f"{', '.join(models)}.", "model", 404, "model_not_found")
-        if body.n not in (None, 1):
-            raise BadRequest("Only n=1 is supported by the offline model.", "n")
-        messages, tools = to_neutral(body)
+    def over_budget() -> BadRequest:
+        return BadRequest(f"The offline model did not finish this request within the server's budget of "
+                          f"{decision_budget_s:g} s, so it was stopped: send shorter messages or tool descriptions "
+                          "(the server's --decision-budget sets the budget).", None, 422, "decision_over_budget")
+
+    async def decide_elsewhere(raw: bytes) -> tuple[bool, Any]:
+        """The request's answer, computed off this process's GIL (workers) or at least off the loop (a thread)."""
+        if pool is not None and not pool.unusable:
+            try:
+                return await run_in_threadpool(pool.answer, raw, models, decision_budget_s)
+            except OverBudget:
+                raise over_budget() from None
+            except WorkerFailed as error:
+                if not pool.unusable:
+                    raise model_failed(error) from None
+                log.warning(SAY["no_workers"].format(reason=pool.failure))  # said once: later requests skip the pool
+        work = asyncio.get_running_loop().run_in_executor(None, answer, raw, models, decide_here)
         try:
-            decision = decide_fn(messages, tools)
-            cid, created = completion_id(body, decision), int(time.time())
-            use = usage(messages, tools, decision)
-        except Exception as error:  # the checks let it through, the model still cannot use it: say so, no 500
-            log.warning("the offline model failed on a checked request: %s", redact_secrets(repr(error))[:300])
-            raise BadRequest(f"The offline model could not answer this request ({type(error).__name__}): simplify "
-                             "the tool schemas or messages, and report it to the kit if the request is valid.",
-                             None, 422, "offline_model_failed") from None
-        if not body.stream:
-            return body, completion_body(cid, created, body.model, decision, use)
-        include_usage = bool(body.stream_options and body.stream_options.include_usage)
-        return body, [json.dumps(c) for c in stream_chunks(cid, created, body.model, decision, use, include_usage)]
+            return await asyncio.wait_for(work, decision_budget_s)  # the thread runs on; the client is answered
+        except asyncio.TimeoutError:
+            raise over_budget() from None
 
     @app.post("/v1/chat/completions")
     async def chat_completions(request: Request) -> Any:
@@ -213,10 +228,10 @@ def create_app(
                                 "invalid_request")
         raw = await request.body()
         try:
-            body, reply = await run_in_threadpool(answer, raw)  # off the event loop: other clients keep going
+            streamed, reply = await decide_elsewhere(raw)
         except BadRequest as error:
             return _bad(error)
-        if not body.stream:
+        if not streamed:
             return reply
 
         async def events() -> Any:

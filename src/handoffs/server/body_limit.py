@@ -1,7 +1,8 @@
 """A request-size limit for the kit's server: a body over the limit is answered 413 before anything parses it.
 
 :class:`BodySizeLimit` is plain ASGI middleware. It reads a request's body as it arrives, up to ``max_bytes``, and
-hands the app the same bytes. A body that declares (``Content-Length``) or turns out to be longer is *drained*
+hands the app the same bytes; a client that disconnects before its body is complete is reported once to
+``on_disconnect(bytes_received, declared_length)`` and nothing is answered. A body that declares (``Content-Length``) or turns out to be longer is *drained*
 (read and dropped, up to :data:`DRAIN_LIMIT_BYTES`) and answered with OpenAI's error shape and status 413 — so
 the client reads one sentence, and its keep-alive connection stays usable for the next request. It neither
 parses nor validates anything (see :mod:`handoffs.server.request_checks`).
@@ -35,12 +36,14 @@ class BodySizeLimit:
     """ASGI middleware: bodies longer than ``max_bytes`` get a 413 in OpenAI's error shape."""
 
     def __init__(self, app: Any, max_bytes: int = DEFAULT_MAX_BODY_BYTES,
-                 on_refused: Callable[[int], None] | None = None) -> None:
+                 on_refused: Callable[[int], None] | None = None,
+                 on_disconnect: Callable[[int, int | None], None] | None = None) -> None:
         if max_bytes < 1:
             raise ValueError("max_bytes must be at least 1.")
         self.app = app
         self.max_bytes = max_bytes
         self.on_refused = on_refused
+        self.on_disconnect = on_disconnect
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope.get("method") in ("GET", "HEAD", "OPTIONS"):
@@ -58,7 +61,9 @@ class BodySizeLimit:
                 chunks.append(message.get("body", b""))
                 size += len(chunks[-1])
                 more = message.get("more_body", False)
-        if disconnected:
+        if disconnected:  # nobody to answer: the app is not called, and nothing is sent
+            if self.on_disconnect is not None:
+                self.on_disconnect(size, declared)
             return
         if (declared is not None and declared > self.max_bytes) or size > self.max_bytes:
             size, complete = await _drain(receive, size, more)

@@ -1,0 +1,82 @@
+"""The server's decision workers (``handoffs.server.decision_pool``): the same answers as deciding in-process, a
+fallback to threads where processes cannot start, and no worker left once the pool is closed."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+from fastapi.testclient import TestClient
+
+from benchmarks.slow_paths import pathological_body, valid_body
+from handoffs.i18n import using_language
+from handoffs.models import decide
+from handoffs.models.tokens import use_counter
+from handoffs.server import create_app
+from handoffs.server import decision_pool, worker_process
+from handoffs.server.decision_pool import DecisionPool
+from handoffs.server.replies import answer
+
+URL = "/v1/chat/completions"
+
+
+def test_a_worker_answers_exactly_what_deciding_in_this_process_answers():
+    pool = DecisionPool(size=1)
+    try:
+        for number in range(6):
+            raw = json.dumps(valid_body(number)).encode()
+            streamed, reply = pool.answer(raw, ("handoffs-offline",), budget_s=60)
+            _, here = answer(raw, ("handoffs-offline",), decide)
+            assert not streamed and reply["choices"] == here["choices"] and reply["id"] == here["id"]
+    finally:
+        pool.close()
+
+
+def test_a_worker_answers_with_this_processes_language_and_token_counter():
+    """The kit's language (the model's reasons) and the token counter (usage) are this process's choices: a worker
+    answers with them, not with its own defaults (notebook 09 counts exact cl100k tokens through the server)."""
+    pool = DecisionPool(size=1)
+    raw = json.dumps(valid_body(3)).encode()
+    try:
+        for language, counter in (("ko", "cl100k"), ("en", "approx"), ("ko", "approx")):
+            with using_language(language):
+                use_counter(counter)
+                _, reply = pool.answer(raw, ("handoffs-offline",), budget_s=60)
+                _, here = answer(raw, ("handoffs-offline",), decide)
+            assert reply["choices"] == here["choices"] and reply["usage"] == here["usage"], (language, counter)
+    finally:
+        use_counter("auto")
+        pool.close()
+
+
+def test_a_closed_pool_leaves_no_worker_running():
+    pool = DecisionPool(size=2)
+    pool.answer(json.dumps(valid_body(0)).encode(), ("handoffs-offline",), budget_s=60)
+    pids = pool.pids()
+    pool.close()
+    assert len(pids) == 2
+    for pid in pids:
+        deadline = time.monotonic() + 10
+        while os.path.exists(f"/proc/{pid}") and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not os.path.exists(f"/proc/{pid}") or open(f"/proc/{pid}/stat").read().split(")")[1].split()[0] == "Z"
+
+
+def test_where_workers_cannot_start_the_server_decides_in_threads(monkeypatch):
+    def cannot_start(self, decide_spec):
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(worker_process.WorkerProcess, "__init__", cannot_start)
+    spec = "benchmarks.slow_paths:decide_with_a_slow_path"  # a pool of its own, so the shared default one is untouched
+    monkeypatch.setitem(decision_pool._shared, spec, DecisionPool(decide_spec=spec))
+    client = TestClient(create_app(decide=spec, decision_budget_s=30))
+    response = client.post(URL, json=valid_body(0))
+    _, here = answer(json.dumps(valid_body(0)).encode(), ("handoffs-offline",), decide)
+    assert response.status_code == 200 and response.json()["choices"] == here["choices"]
+
+
+def test_the_budget_also_bounds_an_answer_decided_in_a_thread():
+    slow = create_app(decide=lambda messages, tools: time.sleep(3) or decide(messages, tools), decision_budget_s=0.5)
+    error = TestClient(slow).post(URL, json=pathological_body(tools=1, length=50)).json()["error"]
+    assert error["code"] == "decision_over_budget" and "budget of 0.5 s" in error["message"]
