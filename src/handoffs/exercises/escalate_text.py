@@ -220,6 +220,20 @@ HINTS = {
             "configs[{step!r}]['prompt'] (TODO 3: ESCALATE_PROMPT).",
             "ESCALATE_PROMPT = \"\"\"... {tool} 도구로 티켓을 여세요. 티켓이 열리면 "
             "end_conversation을 호출하세요.\"\"\"")),
+    "page_prompt_names_no_tool": HintText(
+        "The {step!r} prompt ({length} characters) names none of the step's tools ({tools}) and never says what "
+        "they are for: the model in that step is told who to be, not what to do, so it may chat on and never call "
+        "them.",
+        "configs[{step!r}]['prompt'] (TODO 3: ESCALATE_PROMPT): a sentence that names {tool} or says what it does.",
+        "ESCALATE_PROMPT = \"\"\"... Open a ticket with {tool}. Call end_conversation once it is open.\"\"\"",
+        ko=HintText(
+            "{step!r} 프롬프트({length}자)가 그 단계의 도구({tools})를 하나도 언급하지 않고, 무엇에 쓰는지도 말하지 "
+            "않아요. 그 단계의 모델은 어떤 사람이 되라는 말만 듣고 무엇을 하라는 말은 못 들어서, 도구를 부르지 않고 "
+            "대화만 이어 갈 수 있어요.",
+            "configs[{step!r}]['prompt'] (TODO 3: ESCALATE_PROMPT): {tool}을(를) 언급하거나 그 도구가 하는 일을 "
+            "말하는 문장.",
+            "ESCALATE_PROMPT = \"\"\"... {tool} 도구로 티켓을 여세요. 티켓이 열리면 "
+            "end_conversation을 호출하세요.\"\"\"")),
     "missing_tool_message": HintText(
         "{tool} returns a Command without a ToolMessage, so LangGraph stopped the conversation: \"Expected to "
         "have a matching ToolMessage\".",

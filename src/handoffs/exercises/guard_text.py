@@ -175,6 +175,26 @@ HINTS = {
             "거부 ToolMessage가 비어 있어서, 모델은 왜 아무 일도 일어나지 않았는지 알 수 없어요.",
             "{name}에 있는 거부 ToolMessage의 content.",
             "content=f\"Refused: {{name}} is not available in the {{step}} step. Tools you can use now: ...\"")),
+    "refusal_moves_step": HintText(
+        "Your guard refused {tool} in {step!r} but its Command also moved the conversation to {moved_to!r}: a "
+        "refusal must change nothing, yet the customer is now in another step (a refused call became a transfer).",
+        "The 'current_step' key in the Command your guard returns when it refuses (in {name}).",
+        "Refuse with the ToolMessage alone (the step stays where it is):\n" + REFUSAL_CODE,
+        ko=HintText(
+            "가드가 {step!r} 단계에서 {tool}을(를) 거부했지만, 돌려준 Command가 대화를 {moved_to!r} 단계로 옮기기도 "
+            "했어요. 거부는 아무것도 바꾸면 안 되는데, 고객이 다른 단계에 가 있어요(거부한 호출이 전달이 돼 버렸어요).",
+            "{name}이(가) 거부할 때 돌려주는 Command의 'current_step' 키.",
+            "ToolMessage만으로 거부하세요(단계는 그대로예요):\n" + REFUSAL_CODE)),
+    "refusal_changes_state": HintText(
+        "Your guard refused {tool} in {step!r} but its Command also changed the state ({fields}): a refused call "
+        "did not happen, so it may only answer the call.",
+        "The Command your guard returns when it refuses (in {name}): everything besides 'messages'.",
+        "Refuse with the ToolMessage alone:\n" + REFUSAL_CODE,
+        ko=HintText(
+            "가드가 {step!r} 단계에서 {tool}을(를) 거부했지만, 돌려준 Command가 상태도 바꿨어요({fields}). 거부한 "
+            "호출은 일어나지 않은 일이니, 그 호출에 답하기만 해야 해요.",
+            "{name}이(가) 거부할 때 돌려주는 Command에서 'messages' 말고 나머지 전부.",
+            "ToolMessage만으로 거부하세요:\n" + REFUSAL_CODE)),
     "blocks_offered": HintText(
         "Your guard refused {tool} in {step!r}, where that step offers it, so {effect}.",
         "The test in {name} that decides what to refuse: compare the tool's name with the current step's page.",

@@ -9,7 +9,8 @@ and judges it in four phases, stopping at the first finding (``report.stopped_by
    named as such.
 2. **prompts**: no TODO left; the triage prompt is no longer the seed's and says when to hand off (it names the new
    tool or page, or adds a sentence of its own in any language); the new page's prompt is its own (not another
-   page's) and names one of its tools or says what to do in a sentence.
+   page's) and refers to at least one of its tools — by name, or by what the tool does in either language ("open a
+   ticket", "티켓을 열고"). However long, a prompt that never tells the model what its tools are for is a finding.
 3. **scripted** conversations (the offline model's script mode — no keyword luck): each new triage tool is called
    once and must answer its call with a ``ToolMessage`` and move ``current_step`` to an existing new page; that
    page's tools are called once each (a work tool stays, a finishing tool leaves); the page's own tools are not
@@ -39,7 +40,7 @@ from handoffs.single_agent.steps import STEP_CONFIGS, UnknownStepError, all_tool
 from .escalate_text import HINTS, PIECES, REQUESTS, VERIFIED
 from .langchain_runs import Run, decide_with_default_model, run_script, tool_move
 from .learner_code import (closest, error_text, has_korean, has_todo, location, mentions, names_a_topic, raising_line,
-                           sample_arguments, words_in_common)
+                           refers_to, sample_arguments, words_in_common)
 from .report import REPORT_TEXT, CheckReport, Finding
 from .routing import first_claim, probe
 
@@ -162,9 +163,14 @@ def _prompts(pages: Mapping[str, Mapping], report: CheckReport) -> list[BaseTool
         prompt = str(pages[step]["prompt"])
         own = [t.name for t in pages[step].get("tools", []) if t.name not in SEED_TOOLS] or [
             t.name for t in pages[step].get("tools", [])]
-        named = any(mentions(prompt, name) for name in own)
-        if own and (prompt in others or (not named and len(prompt.strip()) < ADDED_SENTENCE)):
+        if own and (prompt in others or len(prompt.strip()) < ADDED_SENTENCE):
             raise _Stop("prompts", "page_prompt_silent", step=step, tools=", ".join(own), tool=own[0])
+        offered = list(pages[step].get("tools", []))
+        theme = " ".join(f"{t.name} {_description(t)}" for t in new_tools)  # what moves into the step: its theme
+        if offered and not any(refers_to(prompt, t.name, _description(t), theme) for t in offered):
+            names = [t.name for t in offered]
+            raise _Stop("prompts", "page_prompt_names_no_tool", step=step, tools=", ".join(names),
+                        tool=own[0] if own else names[0], length=len(prompt.strip()))
     report.ok(VERIFIED["prompts"].format(tool=new_tools[0].name, step=", ".join(map(repr, new_steps))))
     return new_tools
 

@@ -14,6 +14,9 @@ conversation, stopping at the first finding (``report.stopped_by`` names the pha
    out-of-step call — each tool in each step that does not offer it — is refused too (a guard that only watches
    triage, or always lets one tool through, fails here).
 
+A refusal answers the call and changes nothing else: a guard that refuses with a ``Command`` that also moves
+``current_step`` (e.g. back to triage) or writes another state field is named as such in either phase.
+
 Around the guard sit two :class:`~handoffs.exercises.langchain_runs.ToolWatch` es: the outer one sees what the
 guard returned or raised, the inner one which calls got past it (and so ran). The sentences live in
 :mod:`.guard_text`.
@@ -146,6 +149,8 @@ def _judge_refusal(run: Run, said: str, tool: str, step: str, name: str, phase: 
         effect = error_text(run.error) if run.error else PIECES["as_if_customer"]
         got = "None" if result is None else PIECES["returned"].format(kind=type(result).__name__, text=str(result)[:40])
         raise _Stop(phase, "not_a_tool_message", got=got, effect=effect, name=name)
+    if isinstance(result, Command):
+        _judge_command(result, seen[0].step, tool, name, phase)
     if isinstance(result, ToolMessage):
         if result.tool_call_id != seen[0].call_id:
             raise _Stop(phase, "wrong_tool_call_id", got=result.tool_call_id, wanted=seen[0].call_id, name=name)
@@ -153,6 +158,21 @@ def _judge_refusal(run: Run, said: str, tool: str, step: str, name: str, phase: 
             raise _Stop(phase, "empty_refusal", name=name)
         return str(result.content)
     return str(result.update)
+
+
+def _judge_command(result: Command, step: str, tool: str, name: str, phase: str) -> None:
+    """A refusal wrapped in a Command may answer the call, and nothing else: it must not move the conversation.
+
+    A refused call did not happen, so the state stays as it was: a Command that also sets ``current_step`` (back to
+    triage, on to done) or any other field, or jumps with ``goto``, turns a refusal into a transfer of its own."""
+    update = result.update if isinstance(result.update, dict) else {}
+    moved = update.get("current_step")
+    if moved is not None and moved != step:
+        raise _Stop(phase, "refusal_moves_step", tool=tool, step=step, moved_to=moved, name=name)
+    changed = [key for key in update if key not in ("messages", "current_step")]
+    if changed or result.goto:
+        fields = ", ".join(changed) if changed else f"goto={result.goto!r}"
+        raise _Stop(phase, "refusal_changes_state", tool=tool, step=step, fields=fields, name=name)
 
 
 # ---- 2. the rogue model -----------------------------------------------------------------------------------------------
