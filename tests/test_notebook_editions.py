@@ -3,7 +3,7 @@
 Every English notebook has a Korean twin and back; the twins have the same cells in the same order, and their code
 cells are the same once string literals and comments are masked (``handoffs.kit.editions``): a fix made in one
 edition and forgotten in the other fails here, naming the cell. The cells that are the kit's own code word for word
-(tagged ``seed-code``, ``build-it-yourself``, ``solution``) are identical to the letter. Each edition starts by
+(tagged ``seed-code``, ``build-it-yourself``, ``solution``, ``lesson``) are identical to the letter. Each edition starts by
 choosing the kit's language; the Korean prose is Korean, its links stay in the Korean edition, and its customers'
 conversations are answered in Korean. The masking itself is tested on cells altered on purpose.
 """
@@ -23,7 +23,7 @@ NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 KOREAN = NOTEBOOKS / "ko"
 ENGLISH_NAMES = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if ".mine-" not in p.name)
 KOREAN_NAMES = sorted(p.name for p in KOREAN.glob("*.ipynb") if ".mine-" not in p.name)
-WORD_FOR_WORD_TAGS = {"seed-code", "build-it-yourself", "solution"}
+WORD_FOR_WORD_TAGS = {"seed-code", "build-it-yourself", "solution", "lesson"}
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 

@@ -60,7 +60,7 @@ def test_the_seed_walkthrough_each_model_call_saw_its_steps_prompt_and_tools(con
     assert calls[3].tool_calls == () and calls[3].text  # step 8: no tools, just a goodbye
 
 
-def test_declared_handoffs_are_what_the_tools_really_do(conversation):
+def test_the_edges_read_from_the_transfer_tools_are_what_they_really_do(conversation):
     declared = set(step_edges(STEP_CONFIGS))
     for text, _, _ in ISSUES:
         talk = conversation()

@@ -106,14 +106,13 @@ def build_desk_graph(model: Any = None, *, ledger: Ledger | None = None, session
 
 
 def graph_pages(graph: Any) -> dict[str, dict[str, Any]]:
-    """The compiled graph's agents as binder pages: ``{agent: {"tools": [...], "handoffs": {tool: agent}}}``."""
+    """The compiled graph's agents as a step table for :func:`handoffs.viz.plot_step_graph`: ``{agent: {"tools":
+    [...]}}``, the tools themselves (each handoff tool carries its destination: the picture's edges)."""
     pages: dict[str, dict[str, Any]] = {}
     for name, node in graph.get_graph().nodes.items():
         agent = getattr(node.data, "get_graph", None) and node.data
         if name.startswith("__") or agent is None:
             continue
         tools = _tools_of(agent)
-        pages[name] = {"tools": [t.name for t in tools],
-                       "handoffs": {t.name: t.metadata[HANDOFF_DESTINATION] for t in tools
-                                    if HANDOFF_DESTINATION in (t.metadata or {})}}
+        pages[name] = {"tools": list(tools)}
     return pages

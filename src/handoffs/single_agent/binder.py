@@ -119,14 +119,8 @@ def new_state() -> dict[str, Any]:
     return {"step": "triage", "messages": []}
 
 
-#: Which tool turns to which page (for the step-graph picture; the tools themselves do the turning).
-PAGE_TURNS = {"record_issue": "resolve", "end_conversation": "done"}
-
 
 def pages_for_picture(binder: dict[str, Page]) -> dict[str, dict[str, Any]]:
-    """The binder in the shape :func:`handoffs.viz.plot_step_graph` draws: step -> tool names and page turns."""
-    return {
-        step: {"tools": [t.__name__ for t in page.tools],
-               "handoffs": {t.__name__: PAGE_TURNS[t.__name__] for t in page.tools if t.__name__ in PAGE_TURNS}}
-        for step, page in binder.items()
-    }
+    """The binder in the shape :func:`handoffs.viz.plot_step_graph` draws: step -> its tools (the picture reads where
+    each transfer tool goes from the tool's own ``state["step"] = ...`` line)."""
+    return {step: {"tools": list(page.tools)} for step, page in binder.items()}

@@ -4,7 +4,7 @@ A ``@wrap_tool_call`` middleware next to the step guard (:mod:`handoffs.single_a
 "may this step use this tool?"; this one asks "has this already been done?". A call is not run — the model reads
 why, in an error ``ToolMessage`` — when
 
-* an earlier call of the *same response* turned the page (``[end_conversation, resolve_other]``: LangGraph runs all
+* an earlier call of the *same response* was a transfer tool's (it moved the step; the tool says where) (``[end_conversation, resolve_other]``: LangGraph runs all
   calls of a response from the same state, so the second was chosen for a page that is no longer open);
 * the same tool with the same arguments was called earlier in the same response (``[resolve_billing,
   resolve_billing]``);
@@ -24,7 +24,8 @@ from langchain.messages import ToolMessage
 
 from handoffs.idempotency import TEXTS, effect_identity, key_fields, repeat_note
 from handoffs.single_agent.state import SupportState
-from handoffs.single_agent.steps import STEP_CONFIGS, StepConfig, config_for
+from handoffs.single_agent.steps import STEP_CONFIGS, StepConfig, config_for, tool_name
+from handoffs.single_agent.transfers import transfer_targets
 
 
 def repeat_refusal(tool_call: Mapping[str, Any], state: Mapping[str, Any],
@@ -47,10 +48,11 @@ def _once_note(tool_call: Mapping[str, Any], state: Mapping[str, Any], config: M
         return None
     calls = messages[position].tool_calls
     earlier = calls[: next(i for i, c in enumerate(calls) if c.get("id") == tool_call["id"])]
-    page_turns = config.get("handoffs", {})
+    offered = {tool_name(t): t for t in config.get("tools", [])}
     for call in earlier:
-        if call["name"] in page_turns:
-            return TEXTS["after_handoff"].format(earlier=call["name"], step=page_turns[call["name"]])
+        moves_to = transfer_targets(offered[call["name"]]) if call["name"] in offered else ()
+        if moves_to:
+            return TEXTS["after_handoff"].format(earlier=call["name"], step=moves_to[0])
         if call["name"] == tool_call["name"] and call.get("args") == tool_call.get("args"):
             return TEXTS["same_response"].format(tool=tool_call["name"])
     return _earlier_result(tool_call, messages[:position])

@@ -10,10 +10,8 @@ Seed 000 keeps every step's behaviour in one dictionary, ``configs``. Here it is
         "done":    {"prompt": DONE_PROMPT,    "tools": []},
     }
 
-Each page may also say ``"handoffs"``: which of its tools moves the conversation to which step. The
-agent does not need it — the tools' ``Command`` does the moving — but pictures and checks do: it is how
-:func:`step_edges` can draw the step graph without running anything. A test keeps the two honest (a
-declared handoff must be what the tool really does).
+Which tool moves the conversation to which step is written once, in the tool's ``Command``; the step graph reads it
+from there (:func:`step_edges`, :mod:`handoffs.single_agent.transfers`), so no table repeats it.
 
 Prompts may mention ``{issue_type}`` or ``{current_step}``: :func:`render_prompt` fills them from the
 state, leaving any other braces alone. Adding a step is adding a page (seed 000's closing exercise; see
@@ -32,8 +30,9 @@ import re
 from typing import Any, Mapping
 
 from langchain_core.tools import BaseTool, tool
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
+from handoffs.single_agent import transfers
 from handoffs.single_agent.readonly import read_only
 from handoffs.single_agent.state import current_step_of, issue_type_of
 from handoffs.single_agent.tools import (
@@ -50,7 +49,6 @@ class StepConfig(TypedDict):
 
     prompt: str
     tools: list[BaseTool]
-    handoffs: NotRequired[dict[str, str]]  # tool name -> the step that tool moves to
 
 
 TRIAGE_PROMPT = """You are a friendly customer support agent. You are in the TRIAGE step.
@@ -73,12 +71,10 @@ def seed_configs() -> dict[str, StepConfig]:
         "triage": {
             "prompt": TRIAGE_PROMPT,
             "tools": [record_issue],
-            "handoffs": {"record_issue": "resolve"},
         },
         "resolve": {
             "prompt": RESOLVE_PROMPT,
             "tools": [resolve_billing, resolve_technical, resolve_other, end_conversation],
-            "handoffs": {"end_conversation": "done"},
         },
         "done": {
             "prompt": DONE_PROMPT,
@@ -166,9 +162,5 @@ def all_tools(configs: Mapping[str, StepConfig]) -> list[BaseTool]:
 
 
 def step_edges(configs: Mapping[str, StepConfig]) -> list[tuple[str, str, str]]:
-    """``(from_step, to_step, tool_name)`` for every declared handoff: the edges of the step graph."""
-    return [
-        (step, target, tool_name)
-        for step, config in configs.items()
-        for tool_name, target in config.get("handoffs", {}).items()
-    ]
+    """``(from_step, to_step, tool_name)`` for every transfer tool a step offers, read from the tools themselves."""
+    return transfers.step_edges(configs)

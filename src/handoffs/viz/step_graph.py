@@ -25,6 +25,7 @@ from matplotlib.path import Path as MplPath
 
 from handoffs.i18n import Texts
 from handoffs.recorder.events import StepChangeEvent, ToolRunEvent
+from handoffs.single_agent.transfers import step_edges
 
 from .style import (CURRENT, font_families, CURRENT_FILL, FONT_EDGE, FONT_NODE, FONT_TOOL, INK, MUTED, PATH, PATH_FILL, REFUSED,
                     finish, label, number_marker)
@@ -99,11 +100,9 @@ def _tool_names(config: Any) -> list[str]:
 
 def _edges(configs: Mapping[str, Any], tools: dict[str, list[str]], transitions: Mapping[str, str],
            changes: list[StepChangeEvent]) -> list[tuple[str, str, str]]:
-    """(from, to, tool) from declared handoffs, explicit transitions and the recording; each once, in that order."""
+    """(from, to, tool) from the transfer tools, explicit transitions and the recording; each once, in that order."""
     found: list[tuple[str, str, str]] = []
-    for step, config in configs.items():
-        declared = config.get("handoffs", {}) if isinstance(config, Mapping) else getattr(config, "handoffs", {})
-        found += [(step, target, tool) for tool, target in (declared or {}).items()]
+    found += step_edges(configs)  # read from the transfer tools themselves
     for tool, target in transitions.items():
         found += [(step, target, tool) for step, names in tools.items() if tool in names]
     found += [(c.from_step, c.to_step, c.tool or TEXT["state"]) for c in changes]
