@@ -113,9 +113,9 @@ def _code_index(cells, needle: str) -> int:
 @pytest.mark.parametrize("needle, old, new", [
     ("await panel.send(", "await panel.send(", "panel.send("),                       # the code changed
     ("ChatPanel(LangChainBackend", 'thread_id="panel"', 'thread_id="panel-2"'),     # a literal that is code
-    ("plot_step_graph(STEP_CONFIGS", '"panel"', '"panel", 7'),                       # one argument more
-    ("print(f\"[{step}]", "page['tools']", "page['handoffs']"),                      # inside an f-string's field
-    ("print(f\"[{step}]", "or 'none'}", "or None}"),                                 # a field's expression
+    ("plot_step_graph(STEP_TABLE", '"panel"', '"panel", 7'),                       # one argument more
+    ("print(f\"[{name}]", "step['tools']", "step['prompt']"),                       # inside an f-string's field
+    ("print(f\"[{name}]", "or 'none'}", "or None}"),                                 # a field's expression
     ("%matplotlib inline", "%matplotlib inline", "%matplotlib widget"),             # an IPython line
 ])
 def test_a_code_cell_changed_in_one_edition_is_found(needle, old, new):
@@ -129,7 +129,7 @@ def test_a_code_cell_changed_in_one_edition_is_found(needle, old, new):
 
 @pytest.mark.parametrize("needle, old, new", [
     ("await panel.send(\"Hi", '"Hi there!"', '"안녕하세요!"'),                         # a customer's line
-    ("print(f\"[{step}]", "tools: {", "도구: {"),                                    # literal text of an f-string
+    ("print(f\"[{name}]", "tools: {", "도구: {"),                                    # literal text of an f-string
     ("ChatPanel(LangChainBackend", '"Support bot"', '"고객 지원 "\n        "봇"'),      # one literal written as two
     ("recorder = RunRecorder()", "agent = create_agent(", "# 에이전트를 만들어요\nagent = create_agent("),  # a comment
 ])

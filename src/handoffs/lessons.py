@@ -27,6 +27,7 @@ TAG = "lesson"
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 _made: dict[str, types.ModuleType] = {}
+_loading: set[str] = set()
 _lock = threading.RLock()
 
 
@@ -53,6 +54,10 @@ def load(notebook_stem: str) -> types.ModuleType:
     with _lock:
         if notebook_stem in _made:
             return _made[notebook_stem]
+        if notebook_stem in _loading:
+            raise LessonError(f"notebooks/{notebook_stem}.ipynb's lesson cells import a module that loads them again: "
+                              "a lesson cell may import only the ground (the kit's model, recorder, texts, helpers).")
+        _loading.add(notebook_stem)
         name = f"{__name__}.{notebook_stem.replace('-', '_')}"
         module = types.ModuleType(name, f"The lesson cells of notebooks/{notebook_stem}.ipynb.")
         module.__file__ = str(NOTEBOOKS / f"{notebook_stem}.ipynb")
@@ -65,5 +70,7 @@ def load(notebook_stem: str) -> types.ModuleType:
         except BaseException:
             sys.modules.pop(name, None)
             raise
+        finally:
+            _loading.discard(notebook_stem)
         _made[notebook_stem] = module
         return module

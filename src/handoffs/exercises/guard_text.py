@@ -41,7 +41,7 @@ REFUSAL_CODE = ("return ToolMessage(\n    content=f\"Refused: {{name}} is not av
                 "    tool_call_id=request.tool_call['id'],\n    status='error',\n)")
 GUARD_CODE = ("@wrap_tool_call\ndef my_step_guard(request, handler):\n"
               "    step = request.state.get('current_step', 'triage')\n"
-              "    offered = [t.name for t in STEP_CONFIGS[step]['tools']]\n"
+              "    offered = [t.name for t in STEP_TABLE[step]['tools']]\n"
               "    if request.tool_call['name'] not in offered:\n        return ToolMessage(...)  # refused\n"
               "    return handler(request)")
 GUARD_CODE_KO = GUARD_CODE.replace("# refused", "# 거부")
@@ -91,13 +91,13 @@ HINTS = {
             "`async def {name}` 줄({location}).",
             "@wrap_tool_call\ndef {name}(request, handler):  # 평범한 def라야 invoke를 지켜요\n    ...")),
     "factory_failed": HintText(
-        "Building your guard with the seed's binder raised {error}.",
+        "Building your guard with the seed's step table raised {error}.",
         "{line}.",
-        "A function that takes the binder must return the middleware: def make_guard(configs): ... return guard",
+        "A function that takes the step table must return the middleware: def make_guard(step_table): ... return guard",
         ko=HintText(
-            "시드의 바인더로 가드를 만들다가 오류가 났어요: {error}.",
+            "시드의 단계 표로 가드를 만들다가 오류가 났어요: {error}.",
             "{line}.",
-            "바인더를 받는 함수는 미들웨어를 돌려줘야 해요: def make_guard(configs): ... return guard")),
+            "단계 표를 받는 함수는 미들웨어를 돌려줘야 해요: def make_guard(step_table): ... return guard")),
     "lets_through": HintText(
         "The rogue model called resolve_billing in 'triage', where it is not offered — and your guard let it run "
         "(the customer said only 'Hello!' and got a refund).",
@@ -197,24 +197,24 @@ HINTS = {
             "ToolMessage만으로 거부하세요:\n" + REFUSAL_CODE)),
     "blocks_offered": HintText(
         "Your guard refused {tool} in {step!r}, where that step offers it, so {effect}.",
-        "The test in {name} that decides what to refuse: compare the tool's name with the current step's page.",
-        "offered = [t.name for t in STEP_CONFIGS[step]['tools']]\nif request.tool_call['name'] not in offered: ...",
+        "The test in {name} that decides what to refuse: compare the tool's name with the current step's tools.",
+        "offered = [t.name for t in STEP_TABLE[step]['tools']]\nif request.tool_call['name'] not in offered: ...",
         ko=HintText(
             "가드가 {step!r} 단계에서 {tool}을(를) 거부했어요. 그 단계가 제공하는 도구인데도요. 그래서 {effect}.",
-            "{name}에서 무엇을 거부할지 정하는 조건: 도구 이름을 현재 단계의 페이지와 비교하세요.",
-            "offered = [t.name for t in STEP_CONFIGS[step]['tools']]\n"
+            "{name}에서 무엇을 거부할지 정하는 조건: 도구 이름을 현재 단계의 단계와 비교하세요.",
+            "offered = [t.name for t in STEP_TABLE[step]['tools']]\n"
             "if request.tool_call['name'] not in offered: ...")),
     "lets_through_later": HintText(
         "{tool} ran in the {step!r} step, which does not offer it: your guard only catches some out-of-step calls.",
         "The test in {name}: it must hold in every step, for every tool.",
         "step = request.state.get('current_step', 'triage')\n"
-        "offered = [t.name for t in STEP_CONFIGS[step]['tools']]\n"
+        "offered = [t.name for t in STEP_TABLE[step]['tools']]\n"
         "if request.tool_call['name'] not in offered: return ToolMessage(...)",
         ko=HintText(
             "{tool}이(가) 그 도구를 제공하지 않는 {step!r} 단계에서 실행됐어요. 가드가 단계 밖 호출을 일부만 잡고 "
             "있어요.",
             "{name}의 조건: 모든 단계, 모든 도구에 대해 맞아야 해요.",
             "step = request.state.get('current_step', 'triage')\n"
-            "offered = [t.name for t in STEP_CONFIGS[step]['tools']]\n"
+            "offered = [t.name for t in STEP_TABLE[step]['tools']]\n"
             "if request.tool_call['name'] not in offered: return ToolMessage(...)")),
 }

@@ -2,7 +2,7 @@
 
 ``check_step_guard(my_step_guard)`` takes the learner's guard — a ``@wrap_tool_call`` middleware, an
 ``AgentMiddleware`` instance with a ``wrap_tool_call`` method, or a function that builds one (from no arguments,
-or from the binder) — puts it into the seed's bot in place of the kit's guard, and runs three kinds of
+or from the step table) — puts it into the seed's bot in place of the kit's guard, and runs three kinds of
 conversation, stopping at the first finding (``report.stopped_by`` names the phase):
 
 1. **shape**: it is a middleware that wraps tool calls;
@@ -36,7 +36,7 @@ from langchain.messages import ToolMessage
 from langgraph.types import Command
 
 from handoffs.models import OfflineChatModel
-from handoffs.single_agent.steps import all_tools, seed_configs, tool_names
+from handoffs.single_agent.steps import all_tools, seed_step_table, tool_names
 
 from .guard_text import HINTS, PIECES, REQUESTS, VERIFIED
 from .langchain_runs import Run, ToolWatch, run_script, tool_move
@@ -55,8 +55,8 @@ def out_of_step_calls() -> list[tuple[str, str, dict]]:
 
     The rogue's resolve_billing in triage is phase 2's; the rest are all checked, so a guard that lets one tool
     through everywhere ("end_conversation is always fine") is caught like one that only watches triage."""
-    pages = seed_configs()
-    pairs = [(step, tool.name) for step in pages for tool in all_tools(pages) if tool.name not in tool_names(pages[step])]
+    table = seed_step_table()
+    pairs = [(step, tool.name) for step in table for tool in all_tools(table) if tool.name not in tool_names(table[step])]
     rest = [p for p in pairs if p not in {(s, t) for s, t, _ in LATER} and p != ("triage", ROGUE_TOOL)]
     return LATER + [(step, tool, ARGUMENTS.get(tool, {})) for step, tool in rest]
 
@@ -95,7 +95,7 @@ def _middleware(guard: Any) -> tuple[AgentMiddleware, str]:
         if len(parameters) >= 2:
             raise _Stop("shape", "not_decorated", name=name, location=location(guard))
         try:
-            guard = guard(seed_configs()) if parameters else guard()
+            guard = guard(seed_step_table()) if parameters else guard()
         except Exception as error:
             raise _Stop("shape", "factory_failed", error=error_text(error), line=raising_line(error) or name)
         name = getattr(guard, "name", None) or type(guard).__name__
@@ -117,7 +117,7 @@ def _run(guard: AgentMiddleware, text: str, *, script: list | None = None, start
     root.addHandler(handler)
     try:
         with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
-            run = run_script(seed_configs(), script or [], text, guard=False, middleware=[outer, guard],
+            run = run_script(seed_step_table(), script or [], text, guard=False, middleware=[outer, guard],
                              start=start, model=model)
     finally:
         root.removeHandler(handler)

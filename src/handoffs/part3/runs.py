@@ -5,7 +5,7 @@ Part 2's team (:func:`handoffs.multi_agent.build_team`); both take the same cust
 the order question, use the same kind of ledger and the same operator, record into a
 :class:`~handoffs.recorder.RunRecorder`, and return a :class:`DesignRun`: per customer turn, who answered, how many
 model calls it took and the tokens in and out *as the model reported them* (the recorder keeps both per call),
-plus the handoffs (a page turn between roles counts as one, like a transfer between agents), the orders and
+plus the handoffs (a step change between roles counts as one, like a transfer between agents), the orders and
 refunds the tools really made, and the wall time of the conversation.
 
 Agent names are the team's (``SalesAgent`` …) in both designs, so rows line up; :data:`ROUTE_OF_AGENT` gives the

@@ -5,7 +5,7 @@ A ``@wrap_tool_call`` middleware next to the step guard (:mod:`handoffs.single_a
 why, in an error ``ToolMessage`` — when
 
 * an earlier call of the *same response* was a transfer tool's (it moved the step; the tool says where) (``[end_conversation, resolve_other]``: LangGraph runs all
-  calls of a response from the same state, so the second was chosen for a page that is no longer open);
+  calls of a response from the same state, so the second was chosen for a step that is no longer open);
 * the same tool with the same arguments was called earlier in the same response (``[resolve_billing,
   resolve_billing]``);
 * it already ran, successfully, earlier in this thread with the same idempotency key (a message sent twice, a client
@@ -24,14 +24,14 @@ from langchain.messages import ToolMessage
 
 from handoffs.idempotency import TEXTS, effect_identity, key_fields, repeat_note
 from handoffs.single_agent.state import SupportState
-from handoffs.single_agent.steps import STEP_CONFIGS, StepConfig, config_for, tool_name
+from handoffs.single_agent.steps import STEP_TABLE, Step, step_for, tool_name
 from handoffs.single_agent.transfers import transfer_targets
 
 
 def repeat_refusal(tool_call: Mapping[str, Any], state: Mapping[str, Any],
-                   configs: Mapping[str, StepConfig]) -> ToolMessage | None:
+                   step_table: Mapping[str, Step]) -> ToolMessage | None:
     """The error ``ToolMessage`` for a call that would repeat a side effect, or ``None`` if it may run."""
-    _step, config = config_for(configs, state)
+    _step, config = step_for(step_table, state)
     note = _once_note(tool_call, state, config)
     if note is None:
         return None
@@ -81,23 +81,23 @@ class SideEffectsOnce(AgentMiddleware):
 
     state_schema = SupportState
 
-    def __init__(self, configs: Mapping[str, StepConfig] = STEP_CONFIGS) -> None:
+    def __init__(self, step_table: Mapping[str, Step] = STEP_TABLE) -> None:
         super().__init__()
-        self.configs = configs
+        self.step_table = step_table
 
     @property
     def name(self) -> str:
         return "side_effects_once"
 
     def wrap_tool_call(self, request: Any, handler: Callable) -> Any:
-        refusal = repeat_refusal(request.tool_call, request.state, self.configs)
+        refusal = repeat_refusal(request.tool_call, request.state, self.step_table)
         return refusal if refusal is not None else handler(request)
 
     async def awrap_tool_call(self, request: Any, handler: Callable) -> Any:
-        refusal = repeat_refusal(request.tool_call, request.state, self.configs)
+        refusal = repeat_refusal(request.tool_call, request.state, self.step_table)
         return refusal if refusal is not None else await handler(request)
 
 
-def side_effects_once_middleware(configs: Mapping[str, StepConfig] = STEP_CONFIGS) -> AgentMiddleware:
-    """``side_effects_once`` for the given binder (what :func:`~handoffs.single_agent.build_support_agent` adds)."""
-    return SideEffectsOnce(configs)
+def side_effects_once_middleware(step_table: Mapping[str, Step] = STEP_TABLE) -> AgentMiddleware:
+    """``side_effects_once`` for the given step table (what :func:`~handoffs.single_agent.build_support_agent` adds)."""
+    return SideEffectsOnce(step_table)

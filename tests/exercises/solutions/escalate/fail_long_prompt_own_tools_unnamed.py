@@ -1,12 +1,12 @@
 """Own tool names (hand_to_legal, log_legal_case) and a long escalate prompt about tone that mentions neither.
 
-expect: page_prompt_names_no_tool
+expect: step_prompt_names_no_tool
 """
 from langchain.messages import ToolMessage
 from langchain.tools import ToolRuntime, tool
 from langgraph.types import Command
 
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 from handoffs.single_agent.tools import end_conversation
 
 
@@ -23,10 +23,10 @@ def log_legal_case(summary: str) -> str:
     return f"Case logged: {summary}"
 
 
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] += "\nIf the user raises a legal matter, call hand_to_legal."
-my_configs["triage"]["tools"].append(hand_to_legal)
-my_configs["legal"] = {
+my_step_table = seed_step_table()
+my_step_table["triage"]["prompt"] += "\nIf the user raises a legal matter, call hand_to_legal."
+my_step_table["triage"]["tools"].append(hand_to_legal)
+my_step_table["legal"] = {
     "prompt": ("You speak for the company in delicate situations. Be precise, neutral and courteous, never admit "
                "fault, and keep every sentence short and free of jargon."),
     "tools": [log_legal_case, end_conversation],

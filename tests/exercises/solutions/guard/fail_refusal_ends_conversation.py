@@ -6,13 +6,13 @@ from langchain.agents.middleware import wrap_tool_call
 from langchain.messages import ToolMessage
 from langgraph.types import Command
 
-from handoffs.single_agent import STEP_CONFIGS
+from handoffs.single_agent import STEP_TABLE
 
 
 @wrap_tool_call
 def guard(request, handler):
     step = request.state.get("current_step", "triage")
-    offered = {t.name for t in STEP_CONFIGS[step]["tools"]}
+    offered = {t.name for t in STEP_TABLE[step]["tools"]}
     call = request.tool_call
     if call["name"] in offered:
         return handler(request)
