@@ -15,7 +15,7 @@ from nbclient import NotebookClient
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 KIT_BINDER = ("from handoffs.single_agent import STEP_TABLE\n"
-              "print({step: [t.name for t in step['tools']] for step, step in STEP_TABLE.items()})")
+              "print({name: [t.name for t in step['tools']] for name, step in STEP_TABLE.items()})")
 SEED_BINDER = ("{'triage': ['record_issue'], 'resolve': ['resolve_billing', 'resolve_technical', 'resolve_other', "
                "'end_conversation'], 'done': []}")
 

@@ -7,7 +7,10 @@ import matplotlib
 matplotlib.use("Agg")
 
 import pytest  # noqa: E402
+from langchain.messages import ToolMessage  # noqa: E402
+from langchain.tools import ToolRuntime, tool  # noqa: E402
 from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
+from langgraph.types import Command  # noqa: E402
 from matplotlib.patches import FancyArrowPatch  # noqa: E402
 from matplotlib.text import Text  # noqa: E402
 
@@ -53,10 +56,6 @@ def test_without_a_record_the_graph_is_the_configuration_alone():
 
 
 def test_a_learners_new_step_appears_with_no_code_change():
-    from langchain.messages import ToolMessage
-    from langchain.tools import ToolRuntime, tool
-    from langgraph.types import Command
-
     @tool
     def escalate(runtime: ToolRuntime) -> Command:
         """Hand the case to a person."""
