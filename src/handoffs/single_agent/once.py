@@ -4,8 +4,9 @@ A ``@wrap_tool_call`` middleware next to the step guard (:mod:`handoffs.single_a
 "may this step use this tool?"; this one asks "has this already been done?". A call is not run — the model reads
 why, in an error ``ToolMessage`` — when
 
-* an earlier call of the *same response* was a transfer tool's (it moved the step; the tool says where) (``[end_conversation, resolve_other]``: LangGraph runs all
-  calls of a response from the same state, so the second was chosen for a step that is no longer open);
+* an earlier call of the *same response* was a transfer tool's: it moved the step (the tool says where, see
+  :mod:`handoffs.single_agent.transfers`). ``[end_conversation, resolve_other]``: LangGraph runs all calls of a
+  response from the same state, so the second was chosen for a step the conversation has left;
 * the same tool with the same arguments was called earlier in the same response (``[resolve_billing,
   resolve_billing]``);
 * it already ran, successfully, earlier in this thread with the same idempotency key (a message sent twice, a client
@@ -31,14 +32,14 @@ from handoffs.single_agent.transfers import transfer_targets
 def repeat_refusal(tool_call: Mapping[str, Any], state: Mapping[str, Any],
                    step_table: Mapping[str, Step]) -> ToolMessage | None:
     """The error ``ToolMessage`` for a call that would repeat a side effect, or ``None`` if it may run."""
-    _step, config = step_for(step_table, state)
-    note = _once_note(tool_call, state, config)
+    _name, step = step_for(step_table, state)
+    note = _once_note(tool_call, state, step)
     if note is None:
         return None
     return ToolMessage(content=note, tool_call_id=tool_call["id"], name=tool_call["name"], status="error")
 
 
-def _once_note(tool_call: Mapping[str, Any], state: Mapping[str, Any], config: Mapping[str, Any]) -> str | None:
+def _once_note(tool_call: Mapping[str, Any], state: Mapping[str, Any], step: Mapping[str, Any]) -> str | None:
     messages = list(state.get("messages") or [])
     def asks(message: Any) -> bool:
         return any(call.get("id") == tool_call["id"] for call in getattr(message, "tool_calls", None) or [])
@@ -48,7 +49,7 @@ def _once_note(tool_call: Mapping[str, Any], state: Mapping[str, Any], config: M
         return None
     calls = messages[position].tool_calls
     earlier = calls[: next(i for i, c in enumerate(calls) if c.get("id") == tool_call["id"])]
-    offered = {tool_name(t): t for t in config.get("tools", [])}
+    offered = {tool_name(t): t for t in step.get("tools", [])}
     for call in earlier:
         moves_to = transfer_targets(offered[call["name"]]) if call["name"] in offered else ()
         if moves_to:
