@@ -48,7 +48,12 @@ def transfer_targets(tool: Any) -> tuple[str, ...]:
     declared = metadata.get(TRANSFER_TO) or metadata.get(SWARM_DESTINATION)
     if declared:
         return (str(declared),)
-    code = getattr(function_of(tool), "__code__", None)
+    function = function_of(tool)
+    try:
+        function = inspect.unwrap(function)  # a wrapper made with functools.wraps reads as the tool it wraps
+    except ValueError:
+        pass
+    code = getattr(function, "__code__", None)
     return _targets(code) if code is not None else ()
 
 
