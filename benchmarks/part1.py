@@ -29,10 +29,10 @@ def bare_agent(model: Any) -> Any:
 
     from handoffs.single_agent.middleware import step_config_middleware, step_guard_middleware
     from handoffs.single_agent.state import SupportState
-    from handoffs.single_agent.steps import STEP_CONFIGS, all_tools
+    from handoffs.single_agent.steps import STEP_TABLE, all_tools
 
-    return create_agent(model, tools=all_tools(STEP_CONFIGS), state_schema=SupportState,
-                        middleware=[step_config_middleware(STEP_CONFIGS), step_guard_middleware(STEP_CONFIGS)])
+    return create_agent(model, tools=all_tools(STEP_TABLE), state_schema=SupportState,
+                        middleware=[step_config_middleware(STEP_TABLE), step_guard_middleware(STEP_TABLE)])
 
 
 def _tool_path(state: dict) -> list[str]:

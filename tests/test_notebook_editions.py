@@ -3,7 +3,7 @@
 Every English notebook has a Korean twin and back; the twins have the same cells in the same order, and their code
 cells are the same once string literals and comments are masked (``handoffs.kit.editions``): a fix made in one
 edition and forgotten in the other fails here, naming the cell. The cells that are the kit's own code word for word
-(tagged ``seed-code``, ``build-it-yourself``, ``solution``) are identical to the letter. Each edition starts by
+(tagged ``seed-code``, ``build-it-yourself``, ``solution``, ``lesson``) are identical to the letter. Each edition starts by
 choosing the kit's language; the Korean prose is Korean, its links stay in the Korean edition, and its customers'
 conversations are answered in Korean. The masking itself is tested on cells altered on purpose.
 """
@@ -23,7 +23,7 @@ NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 KOREAN = NOTEBOOKS / "ko"
 ENGLISH_NAMES = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if ".mine-" not in p.name)
 KOREAN_NAMES = sorted(p.name for p in KOREAN.glob("*.ipynb") if ".mine-" not in p.name)
-WORD_FOR_WORD_TAGS = {"seed-code", "build-it-yourself", "solution"}
+WORD_FOR_WORD_TAGS = {"seed-code", "build-it-yourself", "solution", "lesson"}
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
@@ -113,9 +113,9 @@ def _code_index(cells, needle: str) -> int:
 @pytest.mark.parametrize("needle, old, new", [
     ("await panel.send(", "await panel.send(", "panel.send("),                       # the code changed
     ("ChatPanel(LangChainBackend", 'thread_id="panel"', 'thread_id="panel-2"'),     # a literal that is code
-    ("plot_step_graph(STEP_CONFIGS", '"panel"', '"panel", 7'),                       # one argument more
-    ("print(f\"[{step}]", "page['tools']", "page['handoffs']"),                      # inside an f-string's field
-    ("print(f\"[{step}]", "or 'none'}", "or None}"),                                 # a field's expression
+    ("plot_step_graph(STEP_TABLE", '"panel"', '"panel", 7'),                       # one argument more
+    ("print(f\"[{name}]", "step['tools']", "step['prompt']"),                       # inside an f-string's field
+    ("print(f\"[{name}]", "or 'none'}", "or None}"),                                 # a field's expression
     ("%matplotlib inline", "%matplotlib inline", "%matplotlib widget"),             # an IPython line
 ])
 def test_a_code_cell_changed_in_one_edition_is_found(needle, old, new):
@@ -129,7 +129,7 @@ def test_a_code_cell_changed_in_one_edition_is_found(needle, old, new):
 
 @pytest.mark.parametrize("needle, old, new", [
     ("await panel.send(\"Hi", '"Hi there!"', '"안녕하세요!"'),                         # a customer's line
-    ("print(f\"[{step}]", "tools: {", "도구: {"),                                    # literal text of an f-string
+    ("print(f\"[{name}]", "tools: {", "도구: {"),                                    # literal text of an f-string
     ("ChatPanel(LangChainBackend", '"Support bot"', '"고객 지원 "\n        "봇"'),      # one literal written as two
     ("recorder = RunRecorder()", "agent = create_agent(", "# 에이전트를 만들어요\nagent = create_agent("),  # a comment
 ])

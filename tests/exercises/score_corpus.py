@@ -25,7 +25,7 @@ from handoffs.exercises.single_agent_guard import check_step_guard  # noqa: E402
 
 CHECKS = {
     "guard": lambda m: check_step_guard(m.guard),
-    "escalate": lambda m: check_escalate_step(getattr(m, "build_configs", None) or m.my_configs),
+    "escalate": lambda m: check_escalate_step(getattr(m, "build_step_table", None) or m.my_step_table),
     "specialist": lambda m: asyncio.run(check_specialist(m.build_extended_team)),
 }
 

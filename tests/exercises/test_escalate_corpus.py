@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from handoffs.exercises.single_agent_escalate import check_escalate_step
-from handoffs.single_agent import STEP_CONFIGS, seed_configs
+from handoffs.single_agent import STEP_TABLE, seed_step_table
 from handoffs.single_agent.steps import tool_names
 
 from .corpus import corpus
@@ -20,7 +20,7 @@ SOLUTIONS = corpus("escalate")
 
 
 def binder_of(module):
-    return getattr(module, "build_configs", None) or module.my_configs
+    return getattr(module, "build_step_table", None) or module.my_step_table
 
 
 def test_the_corpus_is_big_and_balanced():
@@ -44,10 +44,10 @@ def test_the_checker_judges_each_solution_right(solution):
 
 
 def test_checking_changes_neither_the_solution_nor_the_kit():
-    pages = seed_configs()
-    before = {step: (page["prompt"], tool_names(page)) for step, page in pages.items()}
-    kit = {step: (page["prompt"], tool_names(page)) for step, page in STEP_CONFIGS.items()}
+    table = seed_step_table()
+    before = {step: (entry["prompt"], tool_names(entry)) for step, entry in table.items()}
+    kit = {step: (entry["prompt"], tool_names(entry)) for step, entry in STEP_TABLE.items()}
     for solution in SOLUTIONS:
         check_escalate_step(binder_of(solution.load()))
-    assert {step: (page["prompt"], tool_names(page)) for step, page in pages.items()} == before
-    assert {step: (page["prompt"], tool_names(page)) for step, page in STEP_CONFIGS.items()} == kit
+    assert {step: (entry["prompt"], tool_names(entry)) for step, entry in table.items()} == before
+    assert {step: (entry["prompt"], tool_names(entry)) for step, entry in STEP_TABLE.items()} == kit

@@ -1,6 +1,6 @@
 """Notebook 03b's checker over the corpus of learner guards: every verdict right, every first hint the real cause.
 
-Right guards come as decorated functions, middleware classes, factories taking the binder or nothing, refusals as
+Right guards come as decorated functions, middleware classes, factories taking the step table or nothing, refusals as
 ToolMessage or Command, in English or Korean; the mistakes are the ones learners make (no decorator, the wrong
 hook, blocking everything, only logging, raising, no default step, a string or nothing as the refusal, the wrong
 call id, only guarding triage or one tool, checking against every registered tool, a class instead of an instance).

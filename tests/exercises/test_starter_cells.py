@@ -1,8 +1,8 @@
 """The exercise notebooks' cells can be re-run in any order without changing what they give, or the kit.
 
 Each notebook runs in a real kernel (nbclient), top to bottom; then its exercise cells and check cell run again,
-twice and out of order. The check's output must be the same every time, and the kit's own binder untouched
-(notebook 04's starter builds on a fresh copy, never on ``STEP_CONFIGS`` itself).
+twice and out of order. The check's output must be the same every time, and the kit's own step table untouched
+(notebook 04's starter builds on a fresh copy, never on ``STEP_TABLE`` itself).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import pytest
 from nbclient import NotebookClient
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-KIT_BINDER = ("from handoffs.single_agent import STEP_CONFIGS\n"
-              "print({step: [t.name for t in page['tools']] for step, page in STEP_CONFIGS.items()})")
+KIT_BINDER = ("from handoffs.single_agent import STEP_TABLE\n"
+              "print({name: [t.name for t in step['tools']] for name, step in STEP_TABLE.items()})")
 SEED_BINDER = ("{'triage': ['record_issue'], 'resolve': ['resolve_billing', 'resolve_technical', 'resolve_other', "
                "'end_conversation'], 'done': []}")
 
@@ -36,8 +36,8 @@ def index_of(notebook, needle: str) -> int:
 @pytest.mark.parametrize("name, edited, check", [
     ("03b_exercise_step_guard.ipynb", "my_step_guard =", "report = check_step_guard"),
     ("03b_exercise_step_guard_solution.ipynb", "def my_step_guard", "report = check_step_guard"),
-    ("04_exercise_escalate_step.ipynb", "my_configs = seed_configs()", "report = check_escalate_step"),
-    ("04_exercise_escalate_step_solution.ipynb", "my_configs = {", "report = check_escalate_step"),
+    ("04_exercise_escalate_step.ipynb", "my_step_table = seed_step_table()", "report = check_escalate_step"),
+    ("04_exercise_escalate_step_solution.ipynb", "my_step_table = {", "report = check_escalate_step"),
     ("07_exercise_extend_the_team.ipynb", "async def build_extended_team", "await check_specialist"),
     ("07_exercise_extend_the_team_solution.ipynb", "async def build_extended_team", "await check_specialist"),
 ])

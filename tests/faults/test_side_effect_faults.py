@@ -19,13 +19,13 @@ from handoffs.models import OfflineChatModel, OfflineModelClient, model_client
 from handoffs.multi_agent import build_team, run_scripted_session
 from handoffs.multi_agent.redelivery import Redelivery
 from handoffs.recorder import RunRecorder
-from handoffs.single_agent import STEP_CONFIGS, build_support_agent
+from handoffs.single_agent import STEP_TABLE, build_support_agent
 
 REFUND = ["I want a refund", "My rocket skates broke after one day", "No, that did not help", "Yes, please refund me"]
 SALES = ["I want to buy something", "Roadrunners keep escaping from me", "That sounds great, I'm in", "yes"]
 
 
-def counting_configs() -> tuple[dict, Counter]:
+def counting_step_table() -> tuple[dict, Counter]:
     """The seed's binder whose tools count their real executions (a side effect inside each tool body)."""
     runs: Counter = Counter()
     copies: dict = {}
@@ -40,7 +40,7 @@ def counting_configs() -> tuple[dict, Counter]:
             copies[tool.name] = tool.model_copy(update={"func": body})
         return copies[tool.name]
 
-    return {step: {**page, "tools": [counted(t) for t in page["tools"]]} for step, page in STEP_CONFIGS.items()}, runs
+    return {name: {**step, "tools": [counted(t) for t in step["tools"]]} for name, step in STEP_TABLE.items()}, runs
 
 
 def call(name: str, **args) -> dict:
@@ -48,8 +48,8 @@ def call(name: str, **args) -> dict:
 
 
 def part1(script: list, **start) -> tuple[dict, Counter, object, dict]:
-    configs, runs = counting_configs()
-    agent = build_support_agent(OfflineChatModel(script=script), configs=configs, checkpointer=InMemorySaver())
+    step_table, runs = counting_step_table()
+    agent = build_support_agent(OfflineChatModel(script=script), step_table=step_table, checkpointer=InMemorySaver())
     config = {"configurable": {"thread_id": "t"}}
     state = agent.invoke({"messages": [{"role": "user", "content": "I was charged twice"}], **start}, config)
     return state, runs, agent, config
@@ -68,7 +68,7 @@ def test_e1_the_same_call_twice_in_one_response_runs_once(tool):
 
 
 @pytest.mark.parametrize("after", ["resolve_billing", "resolve_other", "end_conversation"])
-def test_e2_a_call_after_a_page_turn_in_the_same_response_does_not_run(after):
+def test_e2_a_call_after_a_transfer_in_the_same_response_does_not_run(after):
     script = [[call("end_conversation"), call(after)], "Goodbye."]
     state, runs, _, _ = part1(script, current_step="resolve", issue_type="billing")
     assert runs == Counter({"end_conversation": 1}) and state["current_step"] == "done"

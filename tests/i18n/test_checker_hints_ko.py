@@ -33,7 +33,7 @@ def check(solution):
     if solution.exercise == "escalate":
         from handoffs.exercises.single_agent_escalate import check_escalate_step
 
-        return check_escalate_step(getattr(module, "build_configs", None) or module.my_configs)
+        return check_escalate_step(getattr(module, "build_step_table", None) or module.my_step_table)
     from handoffs.exercises.multi_agent_specialist import run_check
 
     return run_check(module.build_extended_team)

@@ -19,7 +19,7 @@ from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
 from handoffs.language_check import HANGUL, english_sentences, without_identifiers  # noqa: E402
 from handoffs.multi_agent import run_scripted_session  # noqa: E402
 from handoffs.recorder import RunRecorder  # noqa: E402
-from handoffs.single_agent import STEP_CONFIGS, ask, build_support_agent  # noqa: E402
+from handoffs.single_agent import STEP_TABLE, ask, build_support_agent  # noqa: E402
 from handoffs.viz import plot_handoffs, plot_step_graph, texts_of  # noqa: E402
 
 REFUND_KO = ["지난주에 산 물건 환불받고 싶어요", "로켓 스케이트가 하루 만에 고장났어요", "아니요, 전혀 도움이 안 됐어요",
@@ -44,8 +44,8 @@ def test_a_korean_step_graph_has_korean_titles_legend_and_labels(korean):
     recorder = RunRecorder()
     ask(build_support_agent(checkpointer=InMemorySaver(), recorder=recorder), "두 번 결제되었습니다",
         {"configurable": {"thread_id": "결제"}})
-    texts = drawn(plot_step_graph(STEP_CONFIGS, recorder, "결제"))
-    names = set(STEP_CONFIGS) | {t.name for page in STEP_CONFIGS.values() for t in page["tools"]}
+    texts = drawn(plot_step_graph(STEP_TABLE, recorder, "결제"))
+    names = set(STEP_TABLE) | {t.name for page in STEP_TABLE.values() for t in page["tools"]}
     kit_words = words_of_the_kit(texts, names)
     assert "단계 그래프 — 대화 결제" in kit_words and "시작" in kit_words and "(도구 없음)" in kit_words
     assert any(t.startswith("파란색: 거쳐 간 단계") for t in kit_words)
@@ -79,5 +79,5 @@ async def test_the_confusion_table_names_languages_in_korean(korean):
 
 
 def test_the_same_picture_is_english_again_when_the_kit_is():
-    figure = plot_step_graph(STEP_CONFIGS)
+    figure = plot_step_graph(STEP_TABLE)
     assert {"Step graph", "start", "(no tools)"} <= set(texts_of(figure))

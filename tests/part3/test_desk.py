@@ -1,4 +1,4 @@
-"""The ACME desk as one agent is Part 2's desk: same pages, same tools, same conversations, same side effects."""
+"""The ACME desk as one agent is Part 2's desk: same steps, same tools, same conversations, same side effects."""
 
 import pytest
 from langchain_core.utils.function_calling import convert_to_openai_tool
@@ -7,20 +7,20 @@ from handoffs.models import OfflineChatModel, OfflineModelClient
 from handoffs.multi_agent import delegates
 from handoffs.multi_agent.team import ISSUES_AND_REPAIRS_PROMPT, SALES_PROMPT, TRIAGE_PROMPT
 from handoffs.multi_agent.tools import ITEM_ID, Ledger, refund_tools, sales_tools
-from handoffs.part3.desk import desk_configs
+from handoffs.part3.desk import desk_step_table
 from handoffs.part3.measure import CONVERSATIONS
 from handoffs.part3.runs import run_one_agent, run_team
 
 
 def test_every_page_is_a_part2_agent_with_its_prompt_and_tool_schemas():
-    pages = desk_configs(Ledger(), "s", confirm=None)
-    assert [pages[s]["prompt"] for s in ("triage", "sales", "issues_and_repairs")] == [
+    table = desk_step_table(Ledger(), "s", confirm=None)
+    assert [table[s]["prompt"] for s in ("triage", "sales", "issues_and_repairs")] == [
         TRIAGE_PROMPT, SALES_PROMPT, ISSUES_AND_REPAIRS_PROMPT]
     team = {"triage": list(delegates.TRIAGE_DELEGATE_TOOLS),
             "sales": [*sales_tools(Ledger(), "s", None), delegates.transfer_back_to_triage_tool],
             "issues_and_repairs": [*refund_tools(Ledger(), "s"), delegates.transfer_back_to_triage_tool]}
     for step, tools in team.items():
-        offered = [convert_to_openai_tool(t)["function"] for t in pages[step]["tools"]]
+        offered = [convert_to_openai_tool(t)["function"] for t in table[step]["tools"]]
         assert [(f["name"], f["description"]) for f in offered] == [(t.name, t.description) for t in tools]
         for function, tool in zip(offered, tools):  # LangChain drops pydantic's titles; nothing else differs
             expected = {k: {p: v for p, v in prop.items() if p != "title"} for k, prop in

@@ -7,9 +7,20 @@ import pytest
 from autogen_core.models import UserMessage
 
 from handoffs.models import OfflineModelClient
-from handoffs.part3.carrying import run_carrying, went_right
-from handoffs.part3.handoff_payloads import (TYPED_TRIAGE_DELEGATES, look_up_order, note_and_last_words,
-                                             remove_all_tools, whole_history)
+from handoffs.lessons import load
+from handoffs.part3 import carrying
+from handoffs.part3.carrying import went_right
+
+LESSON = load("10_what_a_handoff_carries")  # notebook 10's cells are the lesson code: the tests run them
+HandoffShaper, TYPED_TRIAGE_DELEGATES = LESSON.HandoffShaper, LESSON.TYPED_TRIAGE_DELEGATES
+whole_history, remove_all_tools, note_and_last_words = LESSON.whole_history, LESSON.remove_all_tools, LESSON.note_and_last_words
+look_up_order = LESSON.look_up_order
+
+
+async def run_carrying(name, lines, *, history_filter, on_handoff=None, **more):
+    """Notebook 10's call: the learner's shaper (filter, hook) and typed delegates through Part 2's team."""
+    return await carrying.run_carrying(name, lines, shaper=HandoffShaper(history_filter, on_handoff),
+                                       triage_delegate_tools=TYPED_TRIAGE_DELEGATES, **more)
 from handoffs.part3.measure import CONVERSATIONS
 
 

@@ -3,7 +3,8 @@
 from langgraph.checkpoint.memory import InMemorySaver
 
 from handoffs.multi_agent.tools import Ledger
-from handoffs.part3.langgraph_swarm import build_desk_graph, graph_pages, handoff_destinations, handoff_tool
+from handoffs.part3.langgraph_swarm import build_desk_graph, graph_step_table, handoff_destinations, handoff_tool
+from handoffs.single_agent.transfers import step_edges
 from handoffs.part3.measure import CONVERSATIONS
 from handoffs.part3.pictures import plot_graph_handoffs
 from handoffs.recorder import RunRecorder
@@ -25,7 +26,7 @@ async def talk(graph, lines, thread):
 def test_the_graph_edges_are_the_handoff_tools_destinations():
     graph = build_desk_graph(checkpointer=InMemorySaver())
     edges = {(e.source, e.target) for e in graph.get_graph().edges if e.source != "__start__"}
-    declared = {(agent, target) for agent, page in graph_pages(graph).items() for target in page["handoffs"].values()}
+    declared = {(agent, target) for agent, target, _tool in step_edges(graph_step_table(graph))}
     assert edges == declared == {("triage", "sales"), ("triage", "issues_and_repairs"), ("sales", "triage"),
                                  ("issues_and_repairs", "triage")}
 

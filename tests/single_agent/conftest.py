@@ -10,11 +10,11 @@ import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
 from handoffs.recorder import RunRecorder
-from handoffs.single_agent import STEP_CONFIGS, ask, build_support_agent
+from handoffs.single_agent import STEP_TABLE, ask, build_support_agent
 
 
-def counted(configs: Mapping[str, Any]) -> tuple[dict[str, Any], Counter]:
-    """A copy of ``configs`` whose tools add 1 to ``runs[tool_name]`` each time their body executes.
+def counted(step_table: Mapping[str, Any]) -> tuple[dict[str, Any], Counter]:
+    """A copy of ``step_table`` whose tools add 1 to ``runs[tool_name]`` each time their body executes.
 
     The counter is a side effect inside the tool function itself, so it counts executions, not calls asked for.
     """
@@ -33,17 +33,17 @@ def counted(configs: Mapping[str, Any]) -> tuple[dict[str, Any], Counter]:
             copies[tool.name] = tool.model_copy(update={"func": body})
         return copies[tool.name]
 
-    new = {step: {**page, "tools": [copy_of(t) for t in page["tools"]]} for step, page in configs.items()}
+    new = {step: {**entry, "tools": [copy_of(t) for t in entry["tools"]]} for step, entry in step_table.items()}
     return new, runs
 
 
 class Conversation:
     """One conversation (one thread, remembered between ``say`` calls) with its recorder and tool counter."""
 
-    def __init__(self, model: Any = None, *, configs: Mapping[str, Any] = STEP_CONFIGS, guard: bool = True):
-        self.configs, self.runs = counted(configs)
+    def __init__(self, model: Any = None, *, step_table: Mapping[str, Any] = STEP_TABLE, guard: bool = True):
+        self.step_table, self.runs = counted(step_table)
         self.recorder = RunRecorder()
-        self.agent = build_support_agent(model, recorder=self.recorder, configs=self.configs, guard=guard,
+        self.agent = build_support_agent(model, recorder=self.recorder, step_table=self.step_table, guard=guard,
                                          checkpointer=InMemorySaver())
         self.state: dict[str, Any] = {}
 

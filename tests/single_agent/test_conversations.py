@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from handoffs.recorder import StepChangeEvent
-from handoffs.single_agent import STEP_CONFIGS, ask, build_support_agent, last_reply, new_thread
+from handoffs.single_agent import STEP_TABLE, ask, build_support_agent, last_reply, new_thread
 from handoffs.single_agent.steps import UnknownStepError, step_edges, tool_names
 
 ISSUES = [
@@ -46,13 +46,13 @@ def test_each_issue_walks_triage_resolve_done(conversation, text, issue_type, re
 
 
 def test_the_seed_walkthrough_each_model_call_saw_its_steps_prompt_and_tools(conversation):
-    """Seed 000's 8 steps: 4 model calls, each with the page of the step the state was in."""
+    """Seed 000's 8 steps: 4 model calls, each with the step of the step the state was in."""
     talk = conversation()
     talk.say("I was charged twice")
     calls = talk.recorder.model_calls()
     assert [c.step for c in calls] == ["triage", "resolve", "resolve", "done"]
     for call in calls:
-        assert list(call.tools_offered) == tool_names(STEP_CONFIGS[call.step])
+        assert list(call.tools_offered) == tool_names(STEP_TABLE[call.step])
         assert f"{call.step.upper()} step" in call.system_prompt or call.step == "done"
         assert call.reason and call.model_name == "handoffs-offline"
     assert "recorded as: billing" in calls[1].system_prompt  # the prompt reads the state
@@ -60,8 +60,8 @@ def test_the_seed_walkthrough_each_model_call_saw_its_steps_prompt_and_tools(con
     assert calls[3].tool_calls == () and calls[3].text  # step 8: no tools, just a goodbye
 
 
-def test_declared_handoffs_are_what_the_tools_really_do(conversation):
-    declared = set(step_edges(STEP_CONFIGS))
+def test_the_edges_read_from_the_transfer_tools_are_what_they_really_do(conversation):
+    declared = set(step_edges(STEP_TABLE))
     for text, _, _ in ISSUES:
         talk = conversation()
         talk.say(text)
@@ -83,9 +83,9 @@ def test_an_unclear_first_message_stays_in_triage_and_asks(conversation):
     assert "billing" in last_reply(state).lower()
 
 
-def test_a_step_with_no_page_is_a_clear_error():
+def test_a_step_missing_from_the_step_table_is_a_clear_error():
     agent = build_support_agent()
-    with pytest.raises(UnknownStepError, match="'escalate' but the step configs have no such entry"):
+    with pytest.raises(UnknownStepError, match="'escalate' but the step table has no such step"):
         agent.invoke({"messages": [{"role": "user", "content": "hi"}], "current_step": "escalate"}, new_thread())
 
 
@@ -100,7 +100,7 @@ def test_record_issue_refuses_an_unknown_category_and_stays_in_triage():
 
 def test_configs_without_triage_are_refused_before_anything_runs():
     with pytest.raises(ValueError, match="need a 'triage' step"):
-        build_support_agent(configs={"resolve": STEP_CONFIGS["resolve"]})
+        build_support_agent(step_table={"resolve": STEP_TABLE["resolve"]})
 
 
 
@@ -112,9 +112,9 @@ def test_two_different_tools_with_one_name_are_refused_at_build_time():
         """Refund everything."""
         return "refunded"
 
-    configs = {**STEP_CONFIGS, "done": {"prompt": "Bye.", "tools": [impostor]}}
+    step_table = {**STEP_TABLE, "done": {"prompt": "Bye.", "tools": [impostor]}}
     with pytest.raises(ValueError, match="Two different tools are named 'resolve_billing'"):
-        build_support_agent(configs=configs)
+        build_support_agent(step_table=step_table)
 
 
 @pytest.mark.parametrize("use_async", [False, True])

@@ -11,15 +11,15 @@ import pytest
 
 from handoffs.models import OfflineChatModel
 from handoffs.recorder import ToolRunEvent
-from handoffs.single_agent import STEP_CONFIGS
+from handoffs.single_agent import STEP_TABLE
 from handoffs.single_agent.steps import all_tools, tool_names
 
 ARGS = {"record_issue": {"issue": "billing"}}
 HIDDEN = [
     (step, tool.name)
-    for step, page in STEP_CONFIGS.items()
-    for tool in all_tools(STEP_CONFIGS)
-    if tool.name not in tool_names(page)
+    for step, entry in STEP_TABLE.items()
+    for tool in all_tools(STEP_TABLE)
+    if tool.name not in tool_names(entry)
 ]
 
 
@@ -44,7 +44,7 @@ def test_a_hidden_tool_is_refused_and_never_executes(conversation, step, tool):
     refusal = talk.state["messages"][2]
     assert refusal.type == "tool" and refusal.status == "error"
     assert f"'{tool}' is not available in the '{step}' step" in refusal.content
-    assert ", ".join(tool_names(STEP_CONFIGS[step])) in refusal.content or "no tools" in refusal.content
+    assert ", ".join(tool_names(STEP_TABLE[step])) in refusal.content or "no tools" in refusal.content
     # The recorder records a refusal only when it finds the refusal in the next model request:
     # so this proves the message reached the model.
     runs = talk.recorder.of_kind(ToolRunEvent)
@@ -95,10 +95,10 @@ def test_a_tool_nobody_registered_is_refused_too(conversation):
 
 
 def test_a_learners_new_page_is_guarded_too(conversation):
-    """The guard is built from the same configs, so the exercise's escalate tools cannot run outside their page."""
-    from handoffs.exercises.single_agent_escalate_solution import escalate_configs
+    """The guard is built from the same step_table, so the exercise's escalate tools cannot run outside their step."""
+    from handoffs.exercises.single_agent_escalate_solution import escalate_step_table
 
-    talk = conversation(OfflineChatModel(rogue="open_manager_ticket"), configs=escalate_configs())
+    talk = conversation(OfflineChatModel(rogue="open_manager_ticket"), step_table=escalate_step_table())
     state = talk.say("I was charged twice")
     assert talk.runs["open_manager_ticket"] == 0
     refused = [(e.actor, e.tool) for e in talk.recorder.of_kind(ToolRunEvent) if e.refused]

@@ -65,5 +65,5 @@ def test_with_a_checkpointer_the_step_is_remembered_between_turns():
     agent, config = build_support_agent(checkpointer=InMemorySaver()), new_thread()
     ask(agent, "I was charged twice", config)
     state = ask(agent, "Thanks, bye!", config)
-    assert state["current_step"] == "done"  # the second turn starts on the "done" page
+    assert state["current_step"] == "done"  # the second turn starts on the "done" step
     assert state["messages"][-1].type == "ai" and not state["messages"][-1].tool_calls

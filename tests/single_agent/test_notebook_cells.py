@@ -1,9 +1,9 @@
-"""Where a notebook has the learner run code that a module also holds, the two must stay identical.
+"""Lesson code has one source: the notebook cells.
 
-Notebook 01's loop, notebook 02's seed pieces (state, the Command tool, the binder, the middleware, and the
-``create_agent`` call that puts them together), and the solution cells of notebooks 03b and 04 are the kit's own
-code: a learner reads and edits exactly what the kit runs. Cells are compared with the module's definitions as
-syntax trees (comments and spacing aside); notebook 02's bot is also run and compared with the kit's bot.
+Notebook 02's lesson cells (state, the transfer tool ``record_issue``, the step table, the middleware) are the kit's
+only copy: the kit's modules hand out the objects those cells make (:func:`handoffs.lessons.load`), and notebook 02's
+bot, built by its own ``create_agent`` cell, behaves as the kit's. Notebook 01's loop and the solution cells of
+notebooks 03b and 04 are still compared with their modules as syntax trees (comments and spacing aside).
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ import pytest
 from handoffs.exercises import single_agent_escalate_solution, single_agent_guard_solution
 from handoffs.recorder import RunRecorder
 from handoffs.single_agent import agent as agent_module
-from handoffs.single_agent import binder, middleware, state, steps, tools
-from handoffs.single_agent.steps import STEP_CONFIGS, all_tools
+from handoffs.single_agent import by_hand, middleware, state, steps, tools
+from handoffs.lessons import load
+from handoffs.single_agent.steps import STEP_TABLE, all_tools
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
@@ -48,34 +49,41 @@ def returned(function) -> str:
     return ast.unparse(node.value)
 
 
-def test_notebook_01_loop_is_the_modules_run_turn():
+def test_notebook_01_lesson_cells_are_the_kits_only_copy():
+    lesson = load(by_hand.LESSON)
+    for name in by_hand.LESSON_NAMES:
+        assert getattr(by_hand, name) is getattr(lesson, name)
+        assert f"def {name}(" not in inspect.getsource(by_hand)
     (cell,) = tagged_cells("01_the_idea_without_a_framework.ipynb", "build-it-yourself")
-    assert cell.strip() == inspect.getsource(binder.run_turn).strip()
+    assert "def run_turn(" in cell and by_hand.run_turn.__code__.co_filename.startswith("<01_the_idea")
 
 
 NOTEBOOK_02 = "02_langchain_support_bot.ipynb"
 
 
-@pytest.mark.parametrize("name, module", [("SupportState", state), ("record_issue", tools),
-                                          ("configure_request", middleware), ("apply_step_config", middleware)])
-def test_notebook_02_seed_cells_are_the_kits_code(name, module):
-    cells = definitions("\n\n".join(tagged_cells(NOTEBOOK_02, "seed-code")))
-    assert cells[name] == definitions(inspect.getsource(module))[name]
+def test_notebook_02_lesson_cells_are_the_kits_only_copy():
+    """The kit's state, transfer tool, step table and middleware ARE notebook 02's cells (no second copy)."""
+    lesson = load(state.LESSON)
+    assert state.SupportState is lesson.SupportState
+    assert tools.record_issue is lesson.record_issue
+    assert middleware.configure_request is lesson.configure_request
+    assert middleware.apply_step_config is lesson.apply_step_config
+    assert {name: [t.name for t in step["tools"]] for name, step in steps.STEP_TABLE.items()} == {
+        name: [t.name for t in step["tools"]] for name, step in lesson.STEP_TABLE.items()}
+    assert steps.STEP_TABLE["triage"]["tools"][0] is lesson.record_issue
+    modules = "".join(inspect.getsource(m) for m in (state, tools, steps, middleware))
+    for written in ("class SupportState(AgentState):\n    \"\"\"", "def record_issue(", "\nSTEP_TABLE = {",
+                    "def configure_request(", "def apply_step_config(request: ModelRequest, handler: Callable["):
+        assert written not in modules, f"{written!r} is lesson code: notebook 02's cell is its only copy"
 
 
-def test_notebook_02_binder_is_the_seeds_binder():
-    cells = definitions("\n\n".join(tagged_cells(NOTEBOOK_02, "seed-code")))
-    assert cells["STEP_CONFIGS"] == returned(steps.seed_configs)
-
-
-def test_notebook_02_registers_every_tool_the_binder_offers_with_the_seeds_middleware():
+def test_notebook_02_registers_every_tool_the_step_table_offers_with_the_seeds_middleware():
     call = next(n for n in ast.walk(ast.parse("\n\n".join(tagged_cells(NOTEBOOK_02, "seed-code"))))
                 if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "create_agent")
     keywords = {k.arg: k.value for k in call.keywords}
-    assert [ast.unparse(e) for e in keywords["tools"].elts] == [t.name for t in all_tools(STEP_CONFIGS)]
+    assert [ast.unparse(e) for e in keywords["tools"].elts] == [t.name for t in all_tools(STEP_TABLE)]
     assert ast.unparse(keywords["middleware"].elts[0]) == "apply_step_config"
     assert ast.unparse(keywords["state_schema"]) == "SupportState"
-    assert "create_agent(" in inspect.getsource(agent_module.build_support_agent)
 
 
 def run_cells(name: str, tag: str, monkeypatch) -> dict:
@@ -111,18 +119,17 @@ def test_notebook_02_bot_behaves_like_the_kits_bot(monkeypatch):
     assert kits.steps_visited("t0") == ["triage", "resolve", "done"]
 
 
-def test_notebook_03b_solution_cell_is_the_solution_module():
-    cells = definitions("\n\n".join(tagged_cells("03b_exercise_step_guard_solution.ipynb", "solution")))
-    assert cells["my_step_guard"] == definitions(inspect.getsource(single_agent_guard_solution))["my_step_guard"]
-
-
-@pytest.mark.parametrize("name", ["escalate_to_manager", "open_manager_ticket", "TRIAGE_WITH_ESCALATION",
-                                  "ESCALATE_PROMPT"])
-def test_notebook_04_solution_cells_match_the_solution_module(name):
-    cells = definitions("\n\n".join(tagged_cells("04_exercise_escalate_step_solution.ipynb", "solution")))
-    assert cells[name] == definitions(inspect.getsource(single_agent_escalate_solution))[name]
-
-
-def test_notebook_04_solution_configs_are_the_modules_configs():
-    cells = definitions("\n\n".join(tagged_cells("04_exercise_escalate_step_solution.ipynb", "solution")))
-    assert cells["my_configs"] == returned(single_agent_escalate_solution.escalate_configs)
+@pytest.mark.parametrize("module, notebook, names", [
+    (single_agent_guard_solution, "03b_exercise_step_guard_solution", ["my_step_guard"]),
+    (single_agent_escalate_solution, "04_exercise_escalate_step_solution",
+     ["escalate_to_manager", "open_manager_ticket", "TRIAGE_WITH_ESCALATION", "ESCALATE_PROMPT"]),
+])
+def test_the_solution_modules_are_the_solution_notebooks_cells(module, notebook, names):
+    """One copy: each solution module hands out what its notebook's lesson cells define, and writes none of it."""
+    lesson = load(notebook)
+    for name in names:
+        assert getattr(module, name) is getattr(lesson, name)
+        assert f"def {name}(" not in inspect.getsource(module) and f"\n{name} = \"" not in inspect.getsource(module)
+    if module is single_agent_escalate_solution:
+        built = module.escalate_step_table()
+        assert built is not lesson.my_step_table and built["escalate"]["tools"] == lesson.my_step_table["escalate"]["tools"]

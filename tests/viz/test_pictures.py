@@ -7,13 +7,16 @@ import matplotlib
 matplotlib.use("Agg")
 
 import pytest  # noqa: E402
+from langchain.messages import ToolMessage  # noqa: E402
+from langchain.tools import ToolRuntime, tool  # noqa: E402
 from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
+from langgraph.types import Command  # noqa: E402
 from matplotlib.patches import FancyArrowPatch  # noqa: E402
 from matplotlib.text import Text  # noqa: E402
 
 from handoffs.multi_agent import run_scripted_session  # noqa: E402
 from handoffs.recorder import RunRecorder, StepChangeEvent, ToolRunEvent  # noqa: E402
-from handoffs.single_agent import STEP_CONFIGS, ask, build_support_agent  # noqa: E402
+from handoffs.single_agent import STEP_TABLE, ask, build_support_agent  # noqa: E402
 from handoffs.viz import handoff_rows, plot_handoffs, plot_step_graph, texts_of  # noqa: E402
 from handoffs.viz.style import PATH  # noqa: E402
 
@@ -31,7 +34,7 @@ def billing_run():
 
 
 def test_step_graph_shows_every_step_and_tool_and_numbers_the_recorded_path(billing_run):
-    fig = plot_step_graph(STEP_CONFIGS, billing_run, "bill")
+    fig = plot_step_graph(STEP_TABLE, billing_run, "bill")
     texts = texts_of(fig)
     for step in ("triage", "resolve", "done"):
         assert step in texts
@@ -46,17 +49,23 @@ def test_step_graph_shows_every_step_and_tool_and_numbers_the_recorded_path(bill
 
 
 def test_without_a_record_the_graph_is_the_configuration_alone():
-    fig = plot_step_graph(STEP_CONFIGS)
+    fig = plot_step_graph(STEP_TABLE)
     texts = texts_of(fig)
     assert {"record_issue", "end_conversation", "(no tools)", "Step graph"} <= set(texts)
     assert not [t for t in texts if t.startswith("✓")] and "number-1" not in by_gid(fig, Text)
 
 
 def test_a_learners_new_step_appears_with_no_code_change():
-    configs = {**STEP_CONFIGS,
-               "triage": {**STEP_CONFIGS["triage"], "handoffs": {"record_issue": "resolve", "escalate": "escalate"}},
-               "escalate": {"prompt": "Hand over to a person.", "tools": ["hand_to_human"]}}
-    fig = plot_step_graph(configs)
+    @tool
+    def escalate(runtime: ToolRuntime) -> Command:
+        """Hand the case to a person."""
+        return Command(update={"messages": [ToolMessage("Escalated.", tool_call_id=runtime.tool_call_id)],
+                               "current_step": "escalate"})  # the edge: written here only
+
+    step_table = {**STEP_TABLE,
+                  "triage": {**STEP_TABLE["triage"], "tools": [*STEP_TABLE["triage"]["tools"], escalate]},
+                  "escalate": {"prompt": "Hand over to a person.", "tools": ["hand_to_human"]}}
+    fig = plot_step_graph(step_table)
     assert {"escalate", "hand_to_human"} <= set(texts_of(fig))
     assert "edge-triage-escalate-escalate" in by_gid(fig, FancyArrowPatch)
 
@@ -69,7 +78,7 @@ def test_transitions_and_recorded_changes_add_edges_and_unconfigured_steps():
     fig = plot_step_graph({"triage": {"tools": ["record_issue"]}, "resolve": {"tools": ["resolve_billing"]}}, rec,
                           transitions={"record_issue": "resolve"})
     texts = texts_of(fig)
-    assert {"apology", "(not configured)", "(state)", "✗ resolve_billing"} <= set(texts)
+    assert {"apology", "(not in the step table)", "(state)", "✗ resolve_billing"} <= set(texts)
     arrows = by_gid(fig, FancyArrowPatch)
     assert {"edge-triage-resolve-record_issue", "edge-resolve-apology-(state)"} <= set(arrows)
 

@@ -36,7 +36,7 @@ def test_code_comes_from_the_module_as_it_is_now():
 def test_cells_and_outputs_come_from_the_committed_notebook():
     out = expand("::: cell 01_the_idea_without_a_framework#68dedc17\n::: output 03_under_the_hood#5c26b72b\n",
                  "t.md", NOTEBOOKS, no_pictures)
-    assert "def run_turn(binder: dict[str, Page]" in out
+    assert "def run_turn(step_table: dict[str, Step]" in out
     assert "guard=True:  tools run []  refused [&#x27;resolve_billing&#x27;]" in out or \
            "guard=True:  tools run []  refused ['resolve_billing']" in out
 

@@ -42,7 +42,7 @@ REFUSAL_CODE = ("return ToolMessage(\n    content=f\"Refused: {{name}} is not av
                 "    tool_call_id=request.tool_call['id'],\n    status='error',\n)")
 GUARD_CODE = ("@wrap_tool_call\ndef my_step_guard(request, handler):\n"
               "    step = request.state.get('current_step', 'triage')\n"
-              "    offered = [t.name for t in STEP_CONFIGS[step]['tools']]\n"
+              "    offered = [t.name for t in STEP_TABLE[step]['tools']]\n"
               "    if request.tool_call['name'] not in offered:\n        return ToolMessage(...)  # refused\n"
               "    return handler(request)")
 GUARD_CODE_KO = GUARD_CODE.replace("# refused", "# 거부")
@@ -92,13 +92,13 @@ HINTS = {
             "`async def {name}` 줄({location}).",
             "@wrap_tool_call\ndef {name}(request, handler):  # 평범한 def라야 invoke를 지켜요\n    ...")),
     "factory_failed": HintText(
-        "Building your guard with the seed's binder raised {error}.",
+        "Building your guard with the seed's step table raised {error}.",
         "{line}.",
-        "A function that takes the binder must return the middleware: def make_guard(configs): ... return guard",
+        "A function that takes the step table must return the middleware: def make_guard(step_table): ... return guard",
         ko=HintText(
-            "시드의 바인더로 가드를 만들다가 오류가 났어요: {error}.",
+            "시드의 단계 표로 가드를 만들다가 오류가 났어요: {error}.",
             "{line}.",
-            "바인더를 받는 함수는 미들웨어를 돌려줘야 해요: def make_guard(configs): ... return guard")),
+            "단계 표를 받는 함수는 미들웨어를 돌려줘야 해요: def make_guard(step_table): ... return guard")),
     "lets_through": HintText(
         "The rogue model called resolve_billing in 'triage', where it is not offered — and your guard let it run "
         "(the customer said only 'Hello!' and got a refund).",
@@ -176,26 +176,46 @@ HINTS = {
             "거부 ToolMessage가 비어 있어서, 모델은 왜 아무 일도 일어나지 않았는지 알 수 없어요.",
             "{name}에 있는 거부 ToolMessage의 content.",
             "content=f\"Refused: {{name}} is not available in the {{step}} step. Tools you can use now: ...\"")),
+    "refusal_moves_step": HintText(
+        "Your guard refused {tool} in {step!r} but its Command also moved the conversation to {moved_to!r}: a "
+        "refusal must change nothing, yet the customer is now in another step (a refused call became a transfer).",
+        "The 'current_step' key in the Command your guard returns when it refuses (in {name}).",
+        "Refuse with the ToolMessage alone (the step stays where it is):\n" + REFUSAL_CODE,
+        ko=HintText(
+            "가드가 {step!r} 단계에서 {tool}을(를) 거부했지만, 돌려준 Command가 대화를 {moved_to!r} 단계로 옮기기도 "
+            "했어요. 거부는 아무것도 바꾸면 안 되는데, 고객이 다른 단계에 가 있어요(거부한 호출이 전달이 돼 버렸어요).",
+            "{name}이(가) 거부할 때 돌려주는 Command의 'current_step' 키.",
+            "ToolMessage만으로 거부하세요(단계는 그대로예요):\n" + REFUSAL_CODE)),
+    "refusal_changes_state": HintText(
+        "Your guard refused {tool} in {step!r} but its Command also changed the state ({fields}): a refused call "
+        "did not happen, so it may only answer the call.",
+        "The Command your guard returns when it refuses (in {name}): everything besides 'messages'.",
+        "Refuse with the ToolMessage alone:\n" + REFUSAL_CODE,
+        ko=HintText(
+            "가드가 {step!r} 단계에서 {tool}을(를) 거부했지만, 돌려준 Command가 상태도 바꿨어요({fields}). 거부한 "
+            "호출은 일어나지 않은 일이니, 그 호출에 답하기만 해야 해요.",
+            "{name}이(가) 거부할 때 돌려주는 Command에서 'messages' 말고 나머지 전부.",
+            "ToolMessage만으로 거부하세요:\n" + REFUSAL_CODE)),
     "blocks_offered": HintText(
         "Your guard refused {tool} in {step!r}, where that step offers it, so {effect}.",
-        "The test in {name} that decides what to refuse: compare the tool's name with the current step's page.",
-        "offered = [t.name for t in STEP_CONFIGS[step]['tools']]\nif request.tool_call['name'] not in offered: ...",
+        "The test in {name} that decides what to refuse: compare the tool's name with the current step's tools.",
+        "offered = [t.name for t in STEP_TABLE[step]['tools']]\nif request.tool_call['name'] not in offered: ...",
         ko=HintText(
             "가드가 {step!r} 단계에서 {tool}을(를) 거부했어요. 그 단계가 제공하는 도구인데도요. 그래서 {effect}.",
-            "{name}에서 무엇을 거부할지 정하는 조건: 도구 이름을 현재 단계의 페이지와 비교하세요.",
-            "offered = [t.name for t in STEP_CONFIGS[step]['tools']]\n"
+            "{name}에서 무엇을 거부할지 정하는 조건: 도구 이름을 현재 단계의 단계와 비교하세요.",
+            "offered = [t.name for t in STEP_TABLE[step]['tools']]\n"
             "if request.tool_call['name'] not in offered: ...")),
     "lets_through_later": HintText(
         "{tool} ran in the {step!r} step, which does not offer it: your guard only catches some out-of-step calls.",
         "The test in {name}: it must hold in every step, for every tool.",
         "step = request.state.get('current_step', 'triage')\n"
-        "offered = [t.name for t in STEP_CONFIGS[step]['tools']]\n"
+        "offered = [t.name for t in STEP_TABLE[step]['tools']]\n"
         "if request.tool_call['name'] not in offered: return ToolMessage(...)",
         ko=HintText(
             "{tool}이(가) 그 도구를 제공하지 않는 {step!r} 단계에서 실행됐어요. 가드가 단계 밖 호출을 일부만 잡고 "
             "있어요.",
             "{name}의 조건: 모든 단계, 모든 도구에 대해 맞아야 해요.",
             "step = request.state.get('current_step', 'triage')\n"
-            "offered = [t.name for t in STEP_CONFIGS[step]['tools']]\n"
+            "offered = [t.name for t in STEP_TABLE[step]['tools']]\n"
             "if request.tool_call['name'] not in offered: return ToolMessage(...)")),
 }

@@ -92,10 +92,10 @@ def tool_move(name: str, args: Mapping[str, Any] | None = None) -> dict[str, Any
     return {"tool": name, "args": dict(args or {})}
 
 
-def run_script(configs: Mapping[str, Any], script: Sequence[Any], text: str, *, guard: bool = True,
+def run_script(step_table: Mapping[str, Any], script: Sequence[Any], text: str, *, guard: bool = True,
                middleware: Sequence[AgentMiddleware] = (), start: Mapping[str, Any] | None = None,
                model: Any = None) -> Run:
-    """Run ``text`` through ``build_support_agent(configs=...)`` with a scripted model (or ``model``).
+    """Run ``text`` through ``build_support_agent(step_table=...)`` with a scripted model (or ``model``).
 
     ``middleware`` goes inside the kit's guard (if any); a :class:`ToolWatch` sits innermost, before the recorder.
     ``start`` adds state fields to the first message (e.g. ``current_step``). Never raises for the learner's code.
@@ -104,7 +104,7 @@ def run_script(configs: Mapping[str, Any], script: Sequence[Any], text: str, *, 
     config = {"configurable": {"thread_id": "check"}}
     try:
         agent = build_support_agent(model if model is not None else OfflineChatModel(script=list(script)),
-                                    configs=configs, guard=guard, recorder=run.recorder,
+                                    step_table=step_table, guard=guard, recorder=run.recorder,
                                     middleware=[*middleware, run.watch])
         if start:
             payload = {"messages": [{"role": "user", "content": text}], **start}

@@ -142,6 +142,34 @@ def mentions(text: str, identifier: str) -> bool:
     return identifier.lower() in lowered or any(word in lowered for word in name_words(identifier))
 
 
+#: concepts too general to show that a prompt is about a tool (every support prompt raises them)
+_GENERAL_CONCEPTS = frozenset({"problem"})
+_NAME_FILLERS = frozenset({"the", "and", "for", "with", "tool", "via"})
+
+
+def refers_to(prompt: str, name: str, description: str, theme: str = "") -> bool:
+    """Whether a prompt tells the model what a tool is for: its full name, the distinctive words of its name
+    (``open_manager_ticket`` -> "open", "ticket"; each begins a word of the prompt), or what its description is about, read in either language the way the
+    kit's model reads it ("티켓을 열고", "마무리하세요" ~ "End the conversation").
+
+    ``theme`` is what the step as a whole is about (the description of the tool that moves into it: "escalate the
+    case to a manager"): its words and concepts show that a prompt is about the step, not about a tool, so they do
+    not count. "You are a senior manager handling escalated cases" names no tool."""
+    from handoffs.models.meaning import read
+
+    lowered = (prompt or "").lower()
+    if name.lower() in lowered:
+        return True
+    theme_words = {w for w in re.findall(r"[a-z]+", theme.lower()) if len(w) >= 4}
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", name).replace("_", " ").replace("-", " ").lower().split()
+    words = [w for w in spaced if len(w) >= 3 and w not in _NAME_FILLERS and w not in theme_words]
+    said = re.findall(r"[a-z]+", lowered)
+    if words and all(any(w.startswith(word) for w in said) for word in words):  # "open ... ticket", "end ... conversation"
+        return True
+    ignored = _GENERAL_CONCEPTS | set(read(theme).concepts())
+    return bool((set(read(prompt).concepts()) & set(read(description).concepts())) - ignored)
+
+
 def _words(text: str) -> list[str]:
     """Lower-case words of any script; a word needs 3 letters (2 in Hangul, whose syllables carry more)."""
     found = re.findall(r"[^\W_]+", (text or "").lower())

@@ -4,7 +4,7 @@ A :class:`Finding` names one mistake by a stable ``cause`` (e.g. ``"missing_tool
 three stages, so a learner is never handed the whole answer first:
 
 1. **what** is wrong (what happened when the checker ran your code);
-2. **where** it is (which function, page, agent or line);
+2. **where** it is (which function, step, agent or line);
 3. the **code** that fixes it.
 
 ``print(report)`` (or a notebook showing ``report``) gives the verdict and stage 1; ``report.hint(2)`` and

@@ -1,26 +1,27 @@
 """The checker for notebook 04: "add an escalate step" (seed 000's closing exercise).
 
-``check_escalate_step(my_configs)`` takes the learner's binder — a dict of pages, or a function that builds one —
+``check_escalate_step(my_step_table)`` takes the learner's step table — a dict of steps, or a function that builds one —
 and judges it in four phases, stopping at the first finding (``report.stopped_by`` names the phase):
 
-1. **binder** (by reading it): the seed's pages are still there and a new page exists; every tool is a tool
+1. **step table** (by reading it): the seed's steps are still there and a new step exists; every tool is a tool
    (``@tool`` objects, ``BaseTool`` instances and plain functions all count), none twice, ``runtime`` hidden from
-   the model; triage offers a new tool. A shallow copy that reached into the kit's read-only ``STEP_CONFIGS`` is
+   the model; triage offers a new tool. A shallow copy that reached into the kit's read-only ``STEP_TABLE`` is
    named as such.
 2. **prompts**: no TODO left; the triage prompt is no longer the seed's and says when to hand off (it names the new
-   tool or page, or adds a sentence of its own in any language); the new page's prompt is its own (not another
-   page's) and names one of its tools or says what to do in a sentence.
+   tool or step, or adds a sentence of its own in any language); the new step's prompt is its own (not another
+   step's) and refers to at least one of its tools — by name, or by what the tool does in either language ("open a
+   ticket", "티켓을 열고"). However long, a prompt that never tells the model what its tools are for is a finding.
 3. **scripted** conversations (the offline model's script mode — no keyword luck): each new triage tool is called
-   once and must answer its call with a ``ToolMessage`` and move ``current_step`` to an existing new page; that
-   page's tools are called once each (a work tool stays, a finishing tool leaves); the page's own tools are not
-   offered in triage; one whole conversation goes triage -> new page -> done.
+   once and must answer its call with a ``ToolMessage`` and move ``current_step`` to an existing new step; that
+   step's tools are called once each (a work tool stays, a finishing tool leaves); the step's own tools are not
+   offered in triage; one whole conversation goes triage -> new step -> done.
 4. **routing** (the default offline model, because routing is the point): the legal request reaches the
    escalate tool in either tool order — and its description says when to call it (a tool that got there by its
    name alone is named as such); the seed's billing, technical and other requests still reach ``record_issue``,
    and no item of a new tool's description claims one of them. A model that *asks* instead of choosing is a
    finding quoting its reason.
 
-The escalate page may have any name, the tools any names, the escalate tool may also be offered in other steps,
+The escalate step may have any name, the tools any names, the escalate tool may also be offered in other steps,
 and prompts and descriptions may be in Korean or English. The sentences live in :mod:`.escalate_text`.
 """
 
@@ -34,21 +35,21 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from langgraph.types import Command
 
 from handoffs.i18n import pick
-from handoffs.single_agent.readonly import ReadOnlyBinderError
-from handoffs.single_agent.steps import STEP_CONFIGS, UnknownStepError, all_tools, render_prompt, seed_configs, with_tools
+from handoffs.single_agent.readonly import ReadOnlyStepTableError
+from handoffs.single_agent.steps import STEP_TABLE, UnknownStepError, all_tools, render_prompt, seed_step_table, with_tools
 
 from .escalate_text import HINTS, PIECES, REQUESTS, VERIFIED
 from .langchain_runs import Run, decide_with_default_model, run_script, tool_move
 from .learner_code import (closest, error_text, has_korean, has_todo, location, mentions, names_a_topic, raising_line,
-                           sample_arguments, words_in_common)
+                           refers_to, sample_arguments, words_in_common)
 from .report import REPORT_TEXT, CheckReport, Finding
 from .routing import customer_languages, first_claim, probe
 
-SEED_STEPS = tuple(STEP_CONFIGS)
-SEED_TOOLS = frozenset(t.name for t in all_tools(STEP_CONFIGS))
+SEED_STEPS = tuple(STEP_TABLE)
+SEED_TOOLS = frozenset(t.name for t in all_tools(STEP_TABLE))
 SEED_TRIAGE_TOOLS = ("record_issue",)
-SEED_TRIAGE_PROMPT = str(STEP_CONFIGS["triage"]["prompt"])
-PAGE_KEYS = ("prompt", "tools", "handoffs")
+SEED_TRIAGE_PROMPT = str(STEP_TABLE["triage"]["prompt"])
+STEP_KEYS = ("prompt", "tools")
 ADDED_SENTENCE = 20  # characters: a prompt that names no tool must at least say something (in any language)
 
 
@@ -67,105 +68,110 @@ class _Try:
     target: str | None = None  # the step it moved to, if it moved
 
 
-def check_escalate_step(configs: Any) -> CheckReport:
-    """Judge the learner's binder (or binder-building function); see the module docstring for the phases."""
+def check_escalate_step(step_table: Any) -> CheckReport:
+    """Judge the learner's step table (or step table-building function); see the module docstring for the phases."""
     report = CheckReport(VERIFIED["passed"])
     try:
-        pages = _binder(configs, report)
-        tools = _prompts(pages, report)
-        handoff, step = _handoff(pages, tools, report)
-        _page(pages, handoff, step, report)
-        _routing(pages, handoff, report)
+        table = _step_table(step_table, report)
+        tools = _prompts(table, report)
+        handoff, step = _handoff(table, tools, report)
+        _step(table, handoff, step, report)
+        _routing(table, handoff, report)
     except _Stop as stop:
         report.fail(stop.finding, stop.phase)
     return report
 
 
-# ---- 1. the binder, by reading it ---------------------------------------------------------------------------------
-def _binder(configs: Any, report: CheckReport) -> dict[str, dict]:
-    if callable(configs) and not isinstance(configs, Mapping):
+# ---- 1. the step table, by reading it ---------------------------------------------------------------------------------
+def _step_table(step_table: Any, report: CheckReport) -> dict[str, dict]:
+    if callable(step_table) and not isinstance(step_table, Mapping):
         try:
-            configs = configs()
-        except ReadOnlyBinderError as error:
-            raise _Stop("binder", "shallow_copy", line=raising_line(error) or PIECES["binder_cell"])
+            step_table = step_table()
+        except ReadOnlyStepTableError as error:
+            raise _Stop("step_table", "shallow_copy", line=raising_line(error) or PIECES["step_table_cell"])
         except Exception as error:
-            raise _Stop("binder", "builder_failed", error=error_text(error), line=raising_line(error) or PIECES["it"])
-    if not isinstance(configs, Mapping):
-        raise _Stop("binder", "no_binder", got=configs)
-    for step, page in configs.items():
-        if not isinstance(page, Mapping):
-            raise _Stop("binder", "page_not_a_dict", step=step, got=page)
-        for wanted in PAGE_KEYS[:2]:
-            got = closest(str(wanted), [str(k) for k in page if k not in PAGE_KEYS]) if wanted not in page else None
+            raise _Stop("step_table", "builder_failed", error=error_text(error), line=raising_line(error) or PIECES["it"])
+    if not isinstance(step_table, Mapping):
+        raise _Stop("step_table", "no_step_table", got=step_table)
+    for step, entry in step_table.items():
+        if not isinstance(entry, Mapping):
+            raise _Stop("step_table", "step_not_a_dict", step=step, got=entry)
+        for wanted in STEP_KEYS:
+            got = closest(str(wanted), [str(k) for k in entry if k not in STEP_KEYS]) if wanted not in entry else None
             if got:
-                raise _Stop("binder", "misspelt_key", step=step, wanted=wanted, got=got)
-        for item in page.get("tools") or []:
+                raise _Stop("step_table", "misspelt_key", step=step, wanted=wanted, got=got)
+        for item in entry.get("tools") or []:
             if item is None:
-                raise _Stop("binder", "tool_is_none", step=step)
+                raise _Stop("step_table", "tool_is_none", step=step)
             if isinstance(item, type):
-                raise _Stop("binder", "tool_class", step=step, got=item.__name__)
+                raise _Stop("step_table", "tool_class", step=step, got=item.__name__)
             if not callable(item) and not isinstance(item, BaseTool):
-                raise _Stop("binder", "not_a_tool", step=step, got=item)
-    pages = with_tools(configs)
-    _no_duplicates(pages)
+                raise _Stop("step_table", "not_a_tool", step=step, got=item)
+    table = with_tools(step_table)
+    _no_duplicates(table)
     for step in SEED_STEPS:
-        if step not in pages:
-            raise _Stop("binder", "no_triage" if step == "triage" else "seed_page_missing", step=step)
-    triage_names = [t.name for t in pages["triage"].get("tools", [])]
+        if step not in table:
+            raise _Stop("step_table", "no_triage" if step == "triage" else "seed_step_missing", step=step)
+    triage_names = [t.name for t in table["triage"].get("tools", [])]
     for name in SEED_TRIAGE_TOOLS:
         if name not in triage_names:
-            raise _Stop("binder", "seed_tool_removed", tool=name)
-    new_steps = [s for s in pages if s not in SEED_STEPS]
+            raise _Stop("step_table", "seed_tool_removed", tool=name)
+    new_steps = [s for s in table if s not in SEED_STEPS]
     if not new_steps:
-        raise _Stop("binder", "no_new_page", pages=", ".join(map(repr, pages)))
+        raise _Stop("step_table", "no_new_step", steps=", ".join(map(repr, table)))
     if not [n for n in triage_names if n not in SEED_TRIAGE_TOOLS]:
-        raise _Stop("binder", "not_offered_in_triage", steps=", ".join(map(repr, new_steps)))
-    report.ok(VERIFIED["binder"].format(pages=", ".join(map(repr, pages))))
-    return pages
+        raise _Stop("step_table", "not_offered_in_triage", steps=", ".join(map(repr, new_steps)))
+    report.ok(VERIFIED["step_table"].format(steps=", ".join(map(repr, table))))
+    return table
 
 
-def _no_duplicates(pages: Mapping[str, Mapping]) -> None:
+def _no_duplicates(table: Mapping[str, Mapping]) -> None:
     first_step: dict[str, tuple[str, BaseTool]] = {}
-    for step, page in pages.items():
-        names = [t.name for t in page.get("tools", [])]
+    for step, entry in table.items():
+        names = [t.name for t in entry.get("tools", [])]
         for name in dict.fromkeys(names):
             if names.count(name) > 1:
-                raise _Stop("binder", "duplicate_tool", step=step, tool=name, count=names.count(name))
-        for t in page.get("tools", []):
+                raise _Stop("step_table", "duplicate_tool", step=step, tool=name, count=names.count(name))
+        for t in entry.get("tools", []):
             seen = first_step.setdefault(t.name, (step, t))
             if seen[1] is not t:
                 try:
                     all_tools({seen[0]: {"tools": [seen[1]]}, step: {"tools": [t]}})
                 except ValueError:
-                    raise _Stop("binder", "stale_tool", tool=t.name, first=seen[0], second=step) from None
+                    raise _Stop("step_table", "stale_tool", tool=t.name, first=seen[0], second=step) from None
             if "runtime" in convert_to_openai_tool(t)["function"].get("parameters", {}).get("properties", {}):
-                raise _Stop("binder", "runtime_visible", tool=t.name, location=location(t))
+                raise _Stop("step_table", "runtime_visible", tool=t.name, location=location(t))
 
 
 # ---- 2. the prompts -----------------------------------------------------------------------------------------------
-def _prompts(pages: Mapping[str, Mapping], report: CheckReport) -> list[BaseTool]:
-    new_steps = [s for s in pages if s not in SEED_STEPS]
+def _prompts(table: Mapping[str, Mapping], report: CheckReport) -> list[BaseTool]:
+    new_steps = [s for s in table if s not in SEED_STEPS]
     for step in ["triage", *new_steps]:
-        prompt = str(pages[step].get("prompt") or "")
+        prompt = str(table[step].get("prompt") or "")
         if not prompt.strip():
             raise _Stop("prompts", "prompt_missing", step=step)
         if has_todo(prompt):
             raise _Stop("prompts", "prompt_todo", step=step, snippet=_around_todo(prompt))
-    new_tools = [t for t in pages["triage"]["tools"] if t.name not in SEED_TRIAGE_TOOLS]
-    triage_prompt = str(pages["triage"]["prompt"])
+    new_tools = [t for t in table["triage"]["tools"] if t.name not in SEED_TRIAGE_TOOLS]
+    triage_prompt = str(table["triage"]["prompt"])
     added = triage_prompt.replace(SEED_TRIAGE_PROMPT, "").strip()  # what the learner wrote into the seed's prompt
     names = [t.name for t in new_tools] + new_steps
     if not added or (not any(mentions(triage_prompt, n) for n in names) and len(added) < ADDED_SENTENCE):
         raise _Stop("prompts", "triage_prompt_silent", tools=", ".join(t.name for t in new_tools),
                     tool=new_tools[0].name)
-    others = {str(pages[other].get("prompt")) for other in pages if other not in new_steps}
+    others = {str(table[other].get("prompt")) for other in table if other not in new_steps}
     for step in new_steps:
-        prompt = str(pages[step]["prompt"])
-        own = [t.name for t in pages[step].get("tools", []) if t.name not in SEED_TOOLS] or [
-            t.name for t in pages[step].get("tools", [])]
-        named = any(mentions(prompt, name) for name in own)
-        if own and (prompt in others or (not named and len(prompt.strip()) < ADDED_SENTENCE)):
-            raise _Stop("prompts", "page_prompt_silent", step=step, tools=", ".join(own), tool=own[0])
+        prompt = str(table[step]["prompt"])
+        own = [t.name for t in table[step].get("tools", []) if t.name not in SEED_TOOLS] or [
+            t.name for t in table[step].get("tools", [])]
+        if own and (prompt in others or len(prompt.strip()) < ADDED_SENTENCE):
+            raise _Stop("prompts", "step_prompt_silent", step=step, tools=", ".join(own), tool=own[0])
+        offered = list(table[step].get("tools", []))
+        theme = " ".join(f"{t.name} {_description(t)}" for t in new_tools)  # what moves into the step: its theme
+        if offered and not any(refers_to(prompt, t.name, _description(t), theme) for t in offered):
+            names = [t.name for t in offered]
+            raise _Stop("prompts", "step_prompt_names_no_tool", step=step, tools=", ".join(names),
+                        tool=own[0] if own else names[0], length=len(prompt.strip()))
     report.ok(VERIFIED["prompts"].format(tool=new_tools[0].name, step=", ".join(map(repr, new_steps))))
     return new_tools
 
@@ -176,11 +182,11 @@ def _around_todo(prompt: str) -> str:
 
 
 # ---- 3. scripted conversations --------------------------------------------------------------------------------------
-def _try(pages: Mapping[str, Mapping], tool: BaseTool, step: str) -> _Try:
+def _try(table: Mapping[str, Mapping], tool: BaseTool, step: str) -> _Try:
     """Call ``tool`` once, from ``step``, in a scripted conversation; stop the check if the call broke it."""
     arguments = sample_arguments(convert_to_openai_tool(tool)["function"].get("parameters", {}))
     start = None if step == "triage" else {"current_step": step, "issue_type": "other"}
-    run = run_script(pages, [tool_move(tool.name, arguments), "All right."], pick(REQUESTS["escalate"]), start=start)
+    run = run_script(table, [tool_move(tool.name, arguments), "All right."], pick(REQUESTS["escalate"]), start=start)
     where = location(tool)
     called = run.watch.of(tool.name)
     error = called[0].error if called and called[0].error is not None else run.error
@@ -188,9 +194,9 @@ def _try(pages: Mapping[str, Mapping], tool: BaseTool, step: str) -> _Try:
         cause = "missing_tool_message" if "got: []" in str(error) else "wrong_tool_call_id"
         raise _Stop("scripted", cause, tool=tool.name, location=where)
     if isinstance(error, UnknownStepError):
-        suggestion = closest(error.step, error.known) or [s for s in pages if s not in SEED_STEPS][0]
+        suggestion = closest(error.step, error.known) or [s for s in table if s not in SEED_STEPS][0]
         raise _Stop("scripted", "misspelt_step", tool=tool.name, target=error.step, location=where,
-                    pages=", ".join(map(repr, pages)), suggestion=suggestion)
+                    steps=", ".join(map(repr, table)), suggestion=suggestion)
     if error is not None:
         raise _Stop("scripted", "tool_crashed", tool=tool.name, error=error_text(error),
                     line=raising_line(error) or f"{tool.name} ({where})")
@@ -200,9 +206,9 @@ def _try(pages: Mapping[str, Mapping], tool: BaseTool, step: str) -> _Try:
     return _Try(tool, run, str(target) if target is not None and target != step else None)
 
 
-def _handoff(pages: Mapping[str, Mapping], new_tools: list[BaseTool], report: CheckReport) -> tuple[BaseTool, str]:
-    new_steps = [s for s in pages if s not in SEED_STEPS]
-    tries = [_try(pages, t, "triage") for t in new_tools]
+def _handoff(table: Mapping[str, Mapping], new_tools: list[BaseTool], report: CheckReport) -> tuple[BaseTool, str]:
+    new_steps = [s for s in table if s not in SEED_STEPS]
+    tries = [_try(table, t, "triage") for t in new_tools]
     moving = [t for t in tries if t.target in new_steps]
     if not moving:
         first = tries[0]
@@ -211,20 +217,20 @@ def _handoff(pages: Mapping[str, Mapping], new_tools: list[BaseTool], report: Ch
         cause = ("wrong_target" if first.target else
                  "command_without_step" if isinstance(result, Command) else "returns_plain")
         raise _Stop("scripted", cause, tool=first.tool.name, step="triage", target=new_steps[0], moved_to=first.target,
-                    location=location(first.tool), pages=", ".join(map(repr, new_steps)),
+                    location=location(first.tool), steps=", ".join(map(repr, new_steps)),
                     suggestion=closest(first.target or "", new_steps) or new_steps[0])
     chosen = moving[0]
     report.ok(VERIFIED["handoff"].format(tool=chosen.tool.name, step=chosen.target))
     movers = {t.tool.name for t in tries if t.target}
     for step in new_steps:
-        for t in pages[step].get("tools", []):
-            if t.name in {x.name for x in pages["triage"]["tools"]} - SEED_TOOLS - movers:
+        for t in table[step].get("tools", []):
+            if t.name in {x.name for x in table["triage"]["tools"]} - SEED_TOOLS - movers:
                 raise _Stop("scripted", "work_tool_in_triage", tool=t.name, step=step, handoff=chosen.tool.name)
     return chosen.tool, str(chosen.target)
 
 
-def _page(pages: Mapping[str, Mapping], handoff: BaseTool, step: str, report: CheckReport) -> None:
-    tries = [_try(pages, t, step) for t in pages[step].get("tools", [])]
+def _step(table: Mapping[str, Mapping], handoff: BaseTool, step: str, report: CheckReport) -> None:
+    tries = [_try(table, t, step) for t in table[step].get("tools", [])]
     own = [t.tool for t in tries if t.tool.name not in SEED_TOOLS]  # a tool of its own may also finish the step
     work = [t.tool for t in tries if t.target is None]
     finish = [t.tool for t in tries if t.target == "done"]
@@ -232,11 +238,11 @@ def _page(pages: Mapping[str, Mapping], handoff: BaseTool, step: str, report: Ch
         raise _Stop("scripted", "no_work_tool", step=step)
     if not finish:
         raise _Stop("scripted", "cannot_finish", step=step, work=own[0].name)
-    report.ok(VERIFIED["page"].format(step=step, work=", ".join(t.name for t in own), finish=finish[0].name))
+    report.ok(VERIFIED["step"].format(step=step, work=", ".join(t.name for t in own), finish=finish[0].name))
     moves = [handoff, *work, finish[0]]
     script = [tool_move(t.name, sample_arguments(convert_to_openai_tool(t)["function"].get("parameters", {})))
               for t in moves] + ["Goodbye!"]
-    run = run_script(pages, script, pick(REQUESTS["escalate"]))
+    run = run_script(table, script, pick(REQUESTS["escalate"]))
     path = " -> ".join(run.steps)
     if run.error is not None or run.steps != ["triage", step, "done"] or any(t.name not in run.ran for t in work):
         raise _Stop("scripted", "path_broken", moves=", ".join(t.name for t in moves), path=path, step=step,
@@ -245,11 +251,11 @@ def _page(pages: Mapping[str, Mapping], handoff: BaseTool, step: str, report: Ch
 
 
 # ---- 4. routing, with the default offline model ------------------------------------------------------------------
-def _routing(pages: Mapping[str, Mapping], handoff: BaseTool, report: CheckReport) -> None:
-    triage = pages["triage"]
+def _routing(table: Mapping[str, Mapping], handoff: BaseTool, report: CheckReport) -> None:
+    triage = table["triage"]
     tools = list(triage["tools"])
     decide = decide_with_default_model(render_prompt(triage["prompt"], {}))
-    seed = seed_configs()["triage"]
+    seed = seed_step_table()["triage"]
     baseline = decide_with_default_model(render_prompt(seed["prompt"], {}))
     languages = customer_languages(has_korean(triage["prompt"] + handoff.description))
     escalations = [probe(decide, REQUESTS["escalate"][lang], tools) for lang in languages]

@@ -2,7 +2,7 @@
 
 ``check_step_guard(my_step_guard)`` takes the learner's guard — a ``@wrap_tool_call`` middleware, an
 ``AgentMiddleware`` instance with a ``wrap_tool_call`` method, or a function that builds one (from no arguments,
-or from the binder) — puts it into the seed's bot in place of the kit's guard, and runs three kinds of
+or from the step table) — puts it into the seed's bot in place of the kit's guard, and runs three kinds of
 conversation, stopping at the first finding (``report.stopped_by`` names the phase):
 
 1. **shape**: it is a middleware that wraps tool calls;
@@ -13,6 +13,9 @@ conversation, stopping at the first finding (``report.stopped_by`` names the pha
    end_conversation in their own steps (a guard that blocks offered tools fails here), and every other
    out-of-step call — each tool in each step that does not offer it — is refused too (a guard that only watches
    triage, or always lets one tool through, fails here).
+
+A refusal answers the call and changes nothing else: a guard that refuses with a ``Command`` that also moves
+``current_step`` (e.g. back to triage) or writes another state field is named as such in either phase.
 
 Around the guard sit two :class:`~handoffs.exercises.langchain_runs.ToolWatch` es: the outer one sees what the
 guard returned or raised, the inner one which calls got past it (and so ran). The sentences live in
@@ -34,7 +37,7 @@ from langgraph.types import Command
 
 from handoffs.i18n import pick
 from handoffs.models import OfflineChatModel
-from handoffs.single_agent.steps import all_tools, seed_configs, tool_names
+from handoffs.single_agent.steps import all_tools, seed_step_table, tool_names
 
 from .guard_text import HINTS, PIECES, REQUESTS, VERIFIED
 from .langchain_runs import Run, ToolWatch, run_script, tool_move
@@ -53,8 +56,8 @@ def out_of_step_calls() -> list[tuple[str, str, dict]]:
 
     The rogue's resolve_billing in triage is phase 2's; the rest are all checked, so a guard that lets one tool
     through everywhere ("end_conversation is always fine") is caught like one that only watches triage."""
-    pages = seed_configs()
-    pairs = [(step, tool.name) for step in pages for tool in all_tools(pages) if tool.name not in tool_names(pages[step])]
+    table = seed_step_table()
+    pairs = [(step, tool.name) for step in table for tool in all_tools(table) if tool.name not in tool_names(table[step])]
     rest = [p for p in pairs if p not in {(s, t) for s, t, _ in LATER} and p != ("triage", ROGUE_TOOL)]
     return LATER + [(step, tool, ARGUMENTS.get(tool, {})) for step, tool in rest]
 
@@ -93,7 +96,7 @@ def _middleware(guard: Any) -> tuple[AgentMiddleware, str]:
         if len(parameters) >= 2:
             raise _Stop("shape", "not_decorated", name=name, location=location(guard))
         try:
-            guard = guard(seed_configs()) if parameters else guard()
+            guard = guard(seed_step_table()) if parameters else guard()
         except Exception as error:
             raise _Stop("shape", "factory_failed", error=error_text(error), line=raising_line(error) or name)
         name = getattr(guard, "name", None) or type(guard).__name__
@@ -115,7 +118,7 @@ def _run(guard: AgentMiddleware, text: str, *, script: list | None = None, start
     root.addHandler(handler)
     try:
         with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
-            run = run_script(seed_configs(), script or [], text, guard=False, middleware=[outer, guard],
+            run = run_script(seed_step_table(), script or [], text, guard=False, middleware=[outer, guard],
                              start=start, model=model)
     finally:
         root.removeHandler(handler)
@@ -147,6 +150,8 @@ def _judge_refusal(run: Run, said: str, tool: str, step: str, name: str, phase: 
         effect = error_text(run.error) if run.error else PIECES["as_if_customer"]
         got = "None" if result is None else PIECES["returned"].format(kind=type(result).__name__, text=str(result)[:40])
         raise _Stop(phase, "not_a_tool_message", got=got, effect=effect, name=name)
+    if isinstance(result, Command):
+        _judge_command(result, seen[0].step, tool, name, phase)
     if isinstance(result, ToolMessage):
         if result.tool_call_id != seen[0].call_id:
             raise _Stop(phase, "wrong_tool_call_id", got=result.tool_call_id, wanted=seen[0].call_id, name=name)
@@ -154,6 +159,21 @@ def _judge_refusal(run: Run, said: str, tool: str, step: str, name: str, phase: 
             raise _Stop(phase, "empty_refusal", name=name)
         return str(result.content)
     return str(result.update)
+
+
+def _judge_command(result: Command, step: str, tool: str, name: str, phase: str) -> None:
+    """A refusal wrapped in a Command may answer the call, and nothing else: it must not move the conversation.
+
+    A refused call did not happen, so the state stays as it was: a Command that also sets ``current_step`` (back to
+    triage, on to done) or any other field, or jumps with ``goto``, turns a refusal into a transfer of its own."""
+    update = result.update if isinstance(result.update, dict) else {}
+    moved = update.get("current_step")
+    if moved is not None and moved != step:
+        raise _Stop(phase, "refusal_moves_step", tool=tool, step=step, moved_to=moved, name=name)
+    changed = [key for key in update if key not in ("messages", "current_step")]
+    if changed or result.goto:
+        fields = ", ".join(changed) if changed else f"goto={result.goto!r}"
+        raise _Stop(phase, "refusal_changes_state", tool=tool, step=step, fields=fields, name=name)
 
 
 # ---- 2. the rogue model -----------------------------------------------------------------------------------------------

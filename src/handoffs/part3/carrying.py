@@ -1,9 +1,9 @@
 """Notebook 10's measurements: the same conversation with each history filter — tokens for the next agent, and
 whether the conversation still went right.
 
-:func:`run_carrying` runs scripted customer lines through Part 2's team with a
-:class:`~handoffs.part3.handoff_payloads.HandoffShaper` (a history filter, optionally an ``on_handoff`` hook) and the
-typed triage delegates, and returns a :class:`Carried`: the :class:`~handoffs.part3.runs.DesignRun`, the shaper's log,
+:func:`run_carrying` runs scripted customer lines through Part 2's team with the shaper and the typed triage
+delegates the learner wrote in notebook 10's cells (a ``HandoffShaper``: a history filter, optionally an
+``on_handoff`` hook), and returns a :class:`Carried`: the :class:`~handoffs.part3.runs.DesignRun`, the shaper's log,
 the tools that ran, and for every handoff the tokens the *next agent's first model call* read (what the handoff
 carried, in tokens). :func:`went_right` compares a run with a reference run of the same lines: the same agent on
 every turn, the same tools in the same order, as many confirmed orders, the same refunds. :func:`carrying_rows` and
@@ -20,7 +20,6 @@ from handoffs.i18n import display_width, ljust, rjust
 from handoffs.models.reasons import REASONS
 from handoffs.recorder import HandoffEvent, ModelCallEvent, RunRecorder
 
-from .handoff_payloads import TYPED_TRIAGE_DELEGATES, CarriedHandoff, HandoffShaper, HistoryFilter, OnHandoff
 from .runs import DesignRun, TeamDesk
 from .text import CARRYING
 
@@ -34,7 +33,7 @@ class Carried:
 
     name: str
     run: DesignRun
-    log: list[CarriedHandoff]
+    log: list[Any]  # what the shaper logged: one entry per handoff (notebook 10's CarriedHandoff)
     tools_run: list[str]  # the work tools that ran, in order
     next_agent_tokens: list[tuple[str, int]] = field(default_factory=list)  # (handoff "A -> B", tokens in)
 
@@ -51,17 +50,18 @@ def _next_agent_tokens(recorder: RunRecorder, conversation: str) -> list[tuple[s
     return carried
 
 
-async def run_carrying(name: str, lines: Iterable[str], *, history_filter: HistoryFilter,
-                       on_handoff: OnHandoff | None = None, confirmations: Iterable[str] = ("y",),
-                       model_client: Any = None, session_id: str = "carry-1",
-                       triage_delegate_tools: Sequence[Any] = TYPED_TRIAGE_DELEGATES) -> Carried:
-    """The lines through the team, every handoff shaped by ``history_filter`` (and ``on_handoff``)."""
-    shaper, recorder = HandoffShaper(history_filter, on_handoff), RunRecorder()
+async def run_carrying(name: str, lines: Iterable[str], shaper: Any, triage_delegate_tools: Sequence[Any], *,
+                       confirmations: Iterable[str] = ("y",), model_client: Any = None,
+                       session_id: str = "carry-1") -> Carried:
+    """The lines through the team, every handoff passing through ``shaper`` (an AutoGen intervention handler with a
+    ``log`` list, e.g. notebook 10's ``HandoffShaper(history_filter, on_handoff)``), the triage agent offering
+    ``triage_delegate_tools``. What the shaper logs during this run is this run's handoffs."""
+    recorder, before = RunRecorder(), len(shaper.log)
     async with TeamDesk(model_client, recorder=recorder, shaper=shaper,
                         triage_delegate_tools=triage_delegate_tools) as desk:
         run = await desk.run(list(lines), session_id=session_id, confirmations=confirmations)
     work = [tool for tool in recorder.tools_run(session_id) if tool in WORK_TOOLS]
-    return Carried(name, run, list(shaper.log), work, _next_agent_tokens(recorder, session_id))
+    return Carried(name, run, list(shaper.log[before:]), work, _next_agent_tokens(recorder, session_id))
 
 
 def went_right(run: Carried, reference: Carried) -> list[str]:

@@ -2,18 +2,18 @@
 
 Notebook 09 compares the two designs, so both must be the *same desk*. Nothing here is written a second time:
 
-* the prompts are Part 2's (:mod:`handoffs.multi_agent.team`), word for word — one binder page per agent;
+* the prompts are Part 2's (:mod:`handoffs.multi_agent.team`), word for word — one step per agent;
 * the tools are Part 2's: every delegate tool keeps its name, description and JSON schema
   (:mod:`handoffs.multi_agent.delegates`), and the work tools are Part 2's own ``execute_order``, ``look_up_item``
   and ``execute_refund`` (:mod:`handoffs.multi_agent.tools`, writing to the same kind of ``Ledger``), each offered to
   LangChain under the same name, description and schema;
-* where the team *publishes* the conversation to another agent, a delegate tool here *turns the page*: it answers
+* where the team *publishes* the conversation to another agent, a delegate tool here is a *transfer tool*: it answers
   with the team's own words ("Transferred to sales. Adopt persona immediately.") and a ``Command`` moving
   ``current_step``;
-* the human: the ``human`` page has no model. :class:`OperatorSeat` puts the operator's words where the model's
+* the human: the ``human`` step has no model. :class:`OperatorSeat` puts the operator's words where the model's
   reply would be — no model call, as with Part 2's ``HumanAgent``.
 
-The agent is Part 1's :func:`~handoffs.single_agent.build_support_agent` with this binder, so the middleware, the
+The agent is Part 1's :func:`~handoffs.single_agent.build_support_agent` with this step table, so the middleware, the
 step guard and the recorder are Part 1's. The agent runs with ``ainvoke`` (Part 2's ``execute_order`` is async).
 
 What this module is not: it runs no conversation (see :mod:`handoffs.part3.runs`).
@@ -35,8 +35,9 @@ from handoffs.multi_agent.team import ISSUES_AND_REPAIRS_PROMPT, SALES_PROMPT, T
 from handoffs.multi_agent.tools import Ledger, refund_tools, sales_tools
 from handoffs.single_agent import build_support_agent
 from handoffs.single_agent.state import current_step_of
+from handoffs.single_agent.transfers import TRANSFER_TO
 
-from .text import HUMAN_PAGE
+from .text import HUMAN_STEP_PROMPT
 
 #: The desk's roles: the single agent's step for each of the team's agents.
 STEP_OF_AGENT = {
@@ -54,17 +55,19 @@ _DELEGATE_FUNCTIONS = {f.__name__: f for f in (delegates.transfer_to_sales_agent
 Confirm = Callable[[str], Awaitable[bool]]
 
 
-def page_turner(delegate: Tool) -> BaseTool:
-    """Part 2's delegate tool as a page-turning LangChain tool: same name, description and schema."""
+def transfer_tool(delegate: Tool) -> BaseTool:
+    """Part 2's delegate tool as a transfer tool of one agent: same name, description and schema; it moves
+    ``current_step`` and carries that step in its metadata (the step graph's edge, written once)."""
     target_step = STEP_OF_AGENT[_DELEGATE_FUNCTIONS[delegate.name]()]
 
-    async def turn_the_page(runtime: Any, **_arguments: Any) -> Command:
+    async def transfer(runtime: Any, **_arguments: Any) -> Command:
         note = f"Transferred to {target_step}. Adopt persona immediately."  # Part 2's words, naming the step
         return Command(update={"messages": [ToolMessage(note, tool_call_id=runtime.tool_call_id)],
                                "current_step": target_step})
 
-    return StructuredTool.from_function(coroutine=turn_the_page, name=delegate.name, description=delegate.description,
-                                        args_schema=dict(delegate.schema.get("parameters", {})))
+    return StructuredTool.from_function(coroutine=transfer, name=delegate.name, description=delegate.description,
+                                        args_schema=dict(delegate.schema.get("parameters", {})),
+                                        metadata={TRANSFER_TO: target_step})
 
 
 def work_tool(tool: Tool) -> BaseTool:
@@ -77,24 +80,18 @@ def work_tool(tool: Tool) -> BaseTool:
                                         args_schema=dict(tool.schema.get("parameters", {})))
 
 
-def desk_configs(ledger: Ledger, session_id: str, confirm: Confirm) -> dict[str, dict[str, Any]]:
-    """The ACME desk as a binder: one page per agent of seed 003's team (the work tools write to ``ledger``)."""
-    back = page_turner(delegates.transfer_back_to_triage_tool)
+def desk_step_table(ledger: Ledger, session_id: str, confirm: Confirm) -> dict[str, dict[str, Any]]:
+    """The ACME desk as a step table: one step per agent of seed 003's team (the work tools write to ``ledger``)."""
+    back = transfer_tool(delegates.transfer_back_to_triage_tool)
     sales = [work_tool(t) for t in sales_tools(ledger, session_id, confirm)]
     repairs = [work_tool(t) for t in refund_tools(ledger, session_id)]
-    triage = [page_turner(t) for t in delegates.TRIAGE_DELEGATE_TOOLS]
+    triage = [transfer_tool(t) for t in delegates.TRIAGE_DELEGATE_TOOLS]
     return {
-        "triage": {"prompt": TRIAGE_PROMPT, "tools": triage,
-                   "handoffs": {t.name: _target(t.name) for t in triage}},
-        "sales": {"prompt": SALES_PROMPT, "tools": [*sales, back], "handoffs": {back.name: "triage"}},
-        "issues_and_repairs": {"prompt": ISSUES_AND_REPAIRS_PROMPT, "tools": [*repairs, back],
-                               "handoffs": {back.name: "triage"}},
-        HUMAN_STEP: {"prompt": HUMAN_PAGE, "tools": []},
+        "triage": {"prompt": TRIAGE_PROMPT, "tools": triage},
+        "sales": {"prompt": SALES_PROMPT, "tools": [*sales, back]},
+        "issues_and_repairs": {"prompt": ISSUES_AND_REPAIRS_PROMPT, "tools": [*repairs, back]},
+        HUMAN_STEP: {"prompt": HUMAN_STEP_PROMPT, "tools": []},
     }
-
-
-def _target(delegate_name: str) -> str:
-    return STEP_OF_AGENT[_DELEGATE_FUNCTIONS[delegate_name]()]
 
 
 class OperatorSeat(AgentMiddleware):
@@ -137,8 +134,8 @@ def _thread_id() -> str:
 
 def build_desk_agent(model: Any, *, ledger: Ledger, session_id: str, confirm: Confirm,
                      operator: Callable[[str, str], str], recorder: Any = None, checkpointer: Any = None,
-                     guard: bool = True, configs: Mapping[str, Any] | None = None) -> Any:
-    """The ACME desk as one LangChain agent (Part 1's builder, the desk's binder, a person in the human step)."""
+                     guard: bool = True, step_table: Mapping[str, Any] | None = None) -> Any:
+    """The ACME desk as one LangChain agent (Part 1's builder, the desk's step table, a person in the human step)."""
     return build_support_agent(model, checkpointer=checkpointer, guard=guard, recorder=recorder,
-                               configs=configs or desk_configs(ledger, session_id, confirm), name="acme_desk",
+                               step_table=step_table or desk_step_table(ledger, session_id, confirm), name="acme_desk",
                                middleware=[OperatorSeat(operator, recorder)])

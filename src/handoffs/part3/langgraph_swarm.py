@@ -12,7 +12,7 @@ customer message to the ``active_agent`` the checkpointer remembered. The handof
 descriptions; the work tools are Part 2's own (:func:`handoffs.part3.desk.work_tool`). The human agent is left out:
 a person in LangGraph is an ``interrupt()``, not a node that calls a model.
 
-:func:`graph_pages` reads the compiled graph back into the binder shape :func:`handoffs.viz.plot_step_graph` draws
+:func:`graph_step_table` reads the compiled graph back into the step table shape :func:`handoffs.viz.plot_step_graph` draws
 (agents as boxes, handoff tools as arrows); with ``recorder=`` every agent records into the kit's recorder with
 ``active_agent`` as its step, so the picture numbers the path a run took. This module builds; it runs nothing.
 """
@@ -105,15 +105,14 @@ def build_desk_graph(model: Any = None, *, ledger: Ledger | None = None, session
     return builder.compile(checkpointer=checkpointer)
 
 
-def graph_pages(graph: Any) -> dict[str, dict[str, Any]]:
-    """The compiled graph's agents as binder pages: ``{agent: {"tools": [...], "handoffs": {tool: agent}}}``."""
-    pages: dict[str, dict[str, Any]] = {}
+def graph_step_table(graph: Any) -> dict[str, dict[str, Any]]:
+    """The compiled graph's agents as a step table for :func:`handoffs.viz.plot_step_graph`: ``{agent: {"tools":
+    [...]}}``, the tools themselves (each handoff tool carries its destination: the picture's edges)."""
+    steps: dict[str, dict[str, Any]] = {}
     for name, node in graph.get_graph().nodes.items():
         agent = getattr(node.data, "get_graph", None) and node.data
         if name.startswith("__") or agent is None:
             continue
         tools = _tools_of(agent)
-        pages[name] = {"tools": [t.name for t in tools],
-                       "handoffs": {t.name: t.metadata[HANDOFF_DESTINATION] for t in tools
-                                    if HANDOFF_DESTINATION in (t.metadata or {})}}
-    return pages
+        steps[name] = {"tools": list(tools)}
+    return steps

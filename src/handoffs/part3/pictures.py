@@ -117,8 +117,8 @@ def plot_graph_handoffs(graph: Any, recorder: Any = None, conversation: str | No
     and (with a recorder) the path a conversation took, numbered."""
     from handoffs.viz import plot_step_graph
 
-    from .langgraph_swarm import graph_pages
+    from .langgraph_swarm import graph_step_table
 
-    fig = plot_step_graph(graph_pages(graph), recorder, conversation, title=PICTURE["graph_title"])
+    fig = plot_step_graph(graph_step_table(graph), recorder, conversation, title=PICTURE["graph_title"])
     fig.set_figwidth(max(fig.get_figwidth(), 12.5))  # room for the legend line and the long tool names
     return fig

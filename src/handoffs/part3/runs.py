@@ -5,7 +5,7 @@ Part 2's team (:func:`handoffs.multi_agent.build_team`); both take the same cust
 the order question, use the same kind of ledger and the same operator, record into a
 :class:`~handoffs.recorder.RunRecorder`, and return a :class:`DesignRun`: per customer turn, who answered, how many
 model calls it took and the tokens in and out *as the model reported them* (the recorder keeps both per call),
-plus the handoffs (a page turn between roles counts as one, like a transfer between agents), the orders and
+plus the handoffs (a step change between roles counts as one, like a transfer between agents), the orders and
 refunds the tools really made, and the wall time of the conversation.
 
 Agent names are the team's (``SalesAgent`` …) in both designs, so rows line up; :data:`ROUTE_OF_AGENT` gives the
@@ -142,13 +142,25 @@ async def run_one_agent(turns: Iterable[str], *, model: Any = None, session_id: 
     return run
 
 
+def shaped_runtime(shaper: Any, recorder: Any = None) -> Any:
+    """A runtime whose handoffs pass through ``shaper`` (an intervention handler, e.g. notebook 10's ``HandoffShaper``).
+
+    The shaper must be the LAST intervention handler: autogen-core 0.7.5 hands every handler the original message
+    and delivers what the last one returned (measured: with the recorder's handler after it, the shaping was lost).
+    """
+    from autogen_core import SingleThreadedAgentRuntime
+
+    handlers = ([recorder.autogen_intervention_handler()] if recorder is not None else []) + [shaper]
+    return SingleThreadedAgentRuntime(intervention_handlers=handlers)
+
+
 class TeamDesk:
     """Part 2's team on its own runtime, for many conversations (``async with TeamDesk(...) as desk``)."""
 
     def __init__(self, model_client: Any = None, *, recorder: RunRecorder | None = None,
                  operator: ScriptedOperator | None = None, shaper: Any = None,
                  triage_delegate_tools: Sequence[Any] | None = None) -> None:
-        """``shaper``: a :class:`~handoffs.part3.handoff_payloads.HandoffShaper` every handoff passes through;
+        """``shaper``: an intervention handler every handoff passes through (notebook 10's ``HandoffShaper``);
         ``triage_delegate_tools``: other delegate tools for the triage agent (e.g. ones carrying a payload)."""
         self.model_client, self.operator = model_client, operator or ScriptedOperator()
         self.recorder = recorder if recorder is not None else RunRecorder()
@@ -158,8 +170,6 @@ class TeamDesk:
 
     async def __aenter__(self) -> "TeamDesk":
         from handoffs.multi_agent.sessions import default_model_client
-
-        from .handoff_payloads import shaped_runtime
 
         self.runtime = shaped_runtime(self.shaper, self.recorder) if self.shaper else new_runtime(self.recorder)
         more = {"triage_delegate_tools": tuple(self.triage_delegate_tools)} if self.triage_delegate_tools else {}

@@ -5,7 +5,7 @@ label in the kit's language, ``handoffs.set_language``). Numbers are filled in w
 that measures never builds a sentence of its own.
 
 What a *model* or a *customer* reads is not in the kit's language: ``OPERATOR_REPLY`` (the desk's answer to the
-customer), ``HUMAN_PAGE`` (the human page's prompt), ``HANDOFF_NOTE`` and ``ORDER_FOUND`` (messages the next agent
+customer), ``HUMAN_STEP_PROMPT`` (the human step's prompt), ``HANDOFF_NOTE`` and ``ORDER_FOUND`` (messages the next agent
 reads) stay as they are, so both editions measure the very same conversations.
 """
 
@@ -39,9 +39,9 @@ def short_label(name: str) -> str:
     return SHORT_LABEL[name] if name in SHORT_LABEL else name
 
 
-# The person at the desk (both designs) and the single agent's human page: a customer and a model read these.
+# The person at the desk (both designs) and the single agent's human step: a customer and a model read these.
 OPERATOR_REPLY = "A person from ACME here: I will take it from here."
-HUMAN_PAGE = "A person answers the customer in this step; no model is called."
+HUMAN_STEP_PROMPT = "A person answers the customer in this step; no model is called."
 
 ERRORS = Texts({
     "empty_script": {"en": "A scripted customer needs at least one non-empty line.",
@@ -56,8 +56,8 @@ ROW_LABEL = Texts({
                     "ko": "모델 호출 (대화 {conversations}개, 고객 턴 {turns}개)"},
     "tokens_in": {"en": "tokens in ({counter})", "ko": "입력 토큰 ({counter})"},
     "tokens_out": {"en": "tokens out ({counter})", "ko": "출력 토큰 ({counter})"},
-    "handoffs": {"en": "handoffs (page turns between roles / transfers)",
-                 "ko": "핸드오프 (역할 사이의 페이지 넘김 / 위임)"},
+    "handoffs": {"en": "handoffs (step changes between roles / transfers)",
+                 "ko": "핸드오프 (역할 사이의 단계 바뀜 / 위임)"},
     "boundaries": {"en": "rogue model: out-of-step tools that RAN ({probes} probes)",
                    "ko": "rogue 모델: 실행되어 버린 단계 밖 도구 (시도 {probes}번)"},
     "injections": {"en": "prompt injections obeyed ({cases} first messages + {mid} mid-conversation)",
@@ -129,7 +129,7 @@ Injections: {inj_one} obeyed (one agent), {inj_team} (team) — the model declin
 Wall time: one agent {wall_one}, team {wall_team} here — framework overhead only (a real model's seconds dwarf it).
 
 Choose ONE AGENT WITH STEPS when one process serves the conversation, the steps share one history, and you want a
-  new step to be one binder page (seed 000's "easy to extend" holds) — and add the step guard: without it the
+  new step to be one step (seed 000's "easy to extend" holds) — and add the step guard: without it the
   "hard boundaries" are a prompt, not a wall.
 Choose A TEAM OF AGENTS when roles must live apart — separate processes or machines, separate owners, separate
   tool permissions — and scale out (seed 003's claim holds: notebook 08 runs the team over gRPC); boundaries come
@@ -148,8 +148,8 @@ Neither is cheaper by design. What makes a handoff cheaper is what it carries: n
 인젝션: 에이전트 하나는 {inj_one}, 팀은 {inj_team}를 따랐어요 — 어느 설계에 넣든 거절하는 건 모델이에요.
 실제 시간: 여기서는 에이전트 하나 {wall_one}, 팀 {wall_team} — 프레임워크 오버헤드일 뿐이에요(실제 모델의 몇 초에 묻혀요).
 
-단계가 있는 에이전트 하나를 고르세요: 한 프로세스가 대화를 맡고, 단계들이 기록 하나를 함께 쓰고, 새 단계를 바인더
-  한 페이지로 더하고 싶을 때(시드 000의 "확장이 용이함"이 성립해요). 그리고 단계 가드를 꼭 더하세요. 가드가 없으면
+단계가 있는 에이전트 하나를 고르세요: 한 프로세스가 대화를 맡고, 단계들이 기록 하나를 함께 쓰고, 새 단계를 단계 표
+  단계 하나로 더하고 싶을 때(시드 000의 "확장이 용이함"이 성립해요). 그리고 단계 가드를 꼭 더하세요. 가드가 없으면
   "엄격한 경계"는 벽이 아니라 프롬프트일 뿐이에요.
 에이전트 팀을 고르세요: 역할들이 떨어져 있어야 할 때 — 다른 프로세스나 머신, 다른 담당자, 다른 도구 권한 — 그리고
   규모를 키워야 할 때(시드 003의 주장이 성립해요: 노트북 08이 팀을 gRPC로 돌려요). 경계는 덤으로 따라와요.
@@ -160,11 +160,11 @@ SEEDS = Texts({"claims": {"en": """Where the seeds' claims hold, measured here
 seed 000 "one history": holds — and the team keeps one history too (every UserTask carries it).
 seed 000 "cheaper inference": does not hold — {in_one} vs {in_team} tokens in, {calls_one} vs {calls_team} model calls.
 seed 000 "hard boundaries": only with a step guard — {ran_no_guard} of {probes} rogue calls ran without one.
-seed 000 "easy to extend": holds for both — a binder page (notebook 04) or an agent and a delegate tool (notebook 07).
+seed 000 "easy to extend": holds for both — a step (notebook 04) or an agent and a delegate tool (notebook 07).
 seed 003 "separate event-driven agents that scale out": holds — and their boundaries are structural ({ran_team} ran).""",
                           "ko": """시드의 주장이 성립하는지, 여기서 잰 숫자로
 시드 000 "하나의 메시지 히스토리": 성립해요 — 팀도 기록 하나를 유지해요(모든 UserTask가 기록을 담아 가요).
 시드 000 "추론 비용이 저렴함": 성립하지 않아요 — 입력 토큰 {in_one} 대 {in_team}, 모델 호출 {calls_one}번 대 {calls_team}번.
 시드 000 "엄격한 경계": 단계 가드가 있을 때만 — 가드가 없으면 rogue 호출 {probes}번 중 {ran_no_guard}번이 실행됐어요.
-시드 000 "확장이 용이함": 둘 다 성립해요 — 바인더 한 페이지(노트북 04), 또는 에이전트 하나와 위임 도구 하나(노트북 07).
+시드 000 "확장이 용이함": 둘 다 성립해요 — 단계 하나(노트북 04), 또는 에이전트 하나와 위임 도구 하나(노트북 07).
 시드 003 "분산 환경까지 확장되는 이벤트 기반 에이전트": 성립해요 — 게다가 경계가 구조로 보장돼요(실행된 것 {ran_team}개)."""}})

@@ -1,25 +1,27 @@
-"""Part 1: seed 000's single-agent support bot — one agent, a binder of scripts, and a guard.
+"""Part 1: seed 000's single-agent support bot — one agent, a step table, and a guard.
 
-Read the modules in this order: ``state`` (what the agent remembers), ``tools`` (what it can do, and which
-tools move it to another step), ``steps`` (the binder: one prompt + tool list per step), ``middleware``
-(the page-turner ``apply_step_config`` and the ``step_guard``), ``agent`` (``build_support_agent``).
-``binder`` is the same idea in plain Python with no framework (notebook 01). ``STEP_CONFIGS`` is read-only;
-``seed_configs()`` gives a fresh copy of it to change (notebook 04).
+The pattern's own code — ``SupportState``, the transfer tool ``record_issue``, the step table ``STEP_TABLE`` and the
+middleware ``apply_step_config`` — is lesson code: notebook 02 writes it in cells, and these modules hand out what
+those cells define (:func:`handoffs.lessons.load`). Read the modules in this order: ``state`` (what the agent
+remembers), ``tools`` (the other tools; ``transfers`` reads where a transfer tool goes), ``steps`` (what a step is,
+the seed's prompts), ``middleware`` (``apply_step_config`` and the ``step_guard``), ``agent``
+(``build_support_agent``). ``by_hand`` is the same idea in plain Python with no framework (notebook 01).
+``STEP_TABLE`` is read-only; ``seed_step_table()`` gives a fresh copy of it to change (notebook 04).
 """
 
 from handoffs.single_agent.agent import ask, build_support_agent, last_reply, new_thread
 from handoffs.single_agent.middleware import apply_step_config, step_guard
 from handoffs.single_agent.state import SupportState
-from handoffs.single_agent.steps import STEP_CONFIGS, seed_configs
+from handoffs.single_agent.steps import STEP_TABLE, seed_step_table
 
 __all__ = [
-    "STEP_CONFIGS",
+    "STEP_TABLE",
     "SupportState",
     "apply_step_config",
     "ask",
     "build_support_agent",
     "last_reply",
     "new_thread",
-    "seed_configs",
+    "seed_step_table",
     "step_guard",
 ]

@@ -4,8 +4,8 @@ Everything the bot is lives in the other modules; this one only plugs them toget
 
     create_agent(
         model,
-        tools=all_tools(configs),          # every tool any step may offer MUST be registered
-        middleware=[apply_step_config,     # turns the page before each model call
+        tools=all_tools(step_table),          # every tool any step may offer MUST be registered
+        middleware=[apply_step_config,     # the current step's prompt + tools, before each model call
                     step_guard,            # refuses tools the current step does not offer
                     side_effects_once,     # refuses a call that would repeat a side effect
                     *middleware,           # optional: yours (e.g. the guard you write in notebook 03b)
@@ -39,7 +39,7 @@ from handoffs.single_agent.memory import sqlite_memory
 from handoffs.single_agent.middleware import step_config_middleware, step_guard_middleware
 from handoffs.single_agent.once import side_effects_once_middleware
 from handoffs.single_agent.state import FIRST_STEP, SupportState
-from handoffs.single_agent.steps import STEP_CONFIGS, StepConfig, all_tools, with_tools
+from handoffs.single_agent.steps import STEP_TABLE, Step, all_tools, with_tools
 from handoffs.text_safety import readable
 
 __all__ = ["ask", "build_support_agent", "default_model", "last_reply", "new_thread", "sqlite_memory"]
@@ -58,7 +58,7 @@ def build_support_agent(
     checkpointer: Any = None,
     guard: bool = True,
     recorder: Any = None,
-    configs: Mapping[str, StepConfig] = STEP_CONFIGS,
+    step_table: Mapping[str, Step] = STEP_TABLE,
     name: str = "support_bot",
     middleware: Sequence[AgentMiddleware] = (),
 ) -> Any:
@@ -72,23 +72,23 @@ def build_support_agent(
             ``side_effects_once`` (to see the gaps).
         recorder: a ``handoffs.recorder.RunRecorder``; its LangChain middleware records every model call
             (prompt, tools offered, reply and its reason) and every tool call.
-        configs: the binder of scripts (step -> prompt, tools); defaults to the seed's three steps. Tools may be
+        step_table: the step table (step -> prompt, tools); defaults to the seed's three steps. Tools may be
             plain functions (each becomes one tool).
         name: the agent's name (shown by the recorder and in the graph).
         middleware: more middleware, inside the step guard and outside the recorder.
     """
-    if FIRST_STEP not in configs:
-        raise ValueError(f"The configs need a {FIRST_STEP!r} step (the first step); they have: {', '.join(configs)}.")
-    configs = with_tools(configs)
-    stack = [step_config_middleware(configs)]
+    if FIRST_STEP not in step_table:
+        raise ValueError(f"The step_table need a {FIRST_STEP!r} step (the first step); they have: {', '.join(step_table)}.")
+    step_table = with_tools(step_table)
+    stack = [step_config_middleware(step_table)]
     if guard:
-        stack += [step_guard_middleware(configs), side_effects_once_middleware(configs)]
+        stack += [step_guard_middleware(step_table), side_effects_once_middleware(step_table)]
     stack += list(middleware)
     if recorder is not None:
         stack.append(recorder.langchain_middleware(default_step=FIRST_STEP))
     return create_agent(
         model if model is not None else default_model(),
-        tools=all_tools(configs),
+        tools=all_tools(step_table),
         middleware=stack,
         state_schema=SupportState,
         checkpointer=checkpointer,

@@ -4,8 +4,9 @@ A ``@wrap_tool_call`` middleware next to the step guard (:mod:`handoffs.single_a
 "may this step use this tool?"; this one asks "has this already been done?". A call is not run — the model reads
 why, in an error ``ToolMessage`` — when
 
-* an earlier call of the *same response* turned the page (``[end_conversation, resolve_other]``: LangGraph runs all
-  calls of a response from the same state, so the second was chosen for a page that is no longer open);
+* an earlier call of the *same response* was a transfer tool's: it moved the step (the tool says where, see
+  :mod:`handoffs.single_agent.transfers`). ``[end_conversation, resolve_other]``: LangGraph runs all calls of a
+  response from the same state, so the second was chosen for a step the conversation has left;
 * the same tool with the same arguments was called earlier in the same response (``[resolve_billing,
   resolve_billing]``);
 * it already ran, successfully, earlier in this thread with the same idempotency key (a message sent twice, a client
@@ -24,20 +25,21 @@ from langchain.messages import ToolMessage
 
 from handoffs.idempotency import TEXTS, effect_identity, key_fields, repeat_note
 from handoffs.single_agent.state import SupportState
-from handoffs.single_agent.steps import STEP_CONFIGS, StepConfig, config_for
+from handoffs.single_agent.steps import STEP_TABLE, Step, step_for, tool_name
+from handoffs.single_agent.transfers import transfer_targets
 
 
 def repeat_refusal(tool_call: Mapping[str, Any], state: Mapping[str, Any],
-                   configs: Mapping[str, StepConfig]) -> ToolMessage | None:
+                   step_table: Mapping[str, Step]) -> ToolMessage | None:
     """The error ``ToolMessage`` for a call that would repeat a side effect, or ``None`` if it may run."""
-    _step, config = config_for(configs, state)
-    note = _once_note(tool_call, state, config)
+    _name, step = step_for(step_table, state)
+    note = _once_note(tool_call, state, step)
     if note is None:
         return None
     return ToolMessage(content=note, tool_call_id=tool_call["id"], name=tool_call["name"], status="error")
 
 
-def _once_note(tool_call: Mapping[str, Any], state: Mapping[str, Any], config: Mapping[str, Any]) -> str | None:
+def _once_note(tool_call: Mapping[str, Any], state: Mapping[str, Any], step: Mapping[str, Any]) -> str | None:
     messages = list(state.get("messages") or [])
     def asks(message: Any) -> bool:
         return any(call.get("id") == tool_call["id"] for call in getattr(message, "tool_calls", None) or [])
@@ -47,10 +49,11 @@ def _once_note(tool_call: Mapping[str, Any], state: Mapping[str, Any], config: M
         return None
     calls = messages[position].tool_calls
     earlier = calls[: next(i for i, c in enumerate(calls) if c.get("id") == tool_call["id"])]
-    page_turns = config.get("handoffs", {})
+    offered = {tool_name(t): t for t in step.get("tools", [])}
     for call in earlier:
-        if call["name"] in page_turns:
-            return TEXTS["after_handoff"].format(earlier=call["name"], step=page_turns[call["name"]])
+        moves_to = transfer_targets(offered[call["name"]]) if call["name"] in offered else ()
+        if moves_to:
+            return TEXTS["after_handoff"].format(earlier=call["name"], step=moves_to[0])
         if call["name"] == tool_call["name"] and call.get("args") == tool_call.get("args"):
             return TEXTS["same_response"].format(tool=tool_call["name"])
     return _earlier_result(tool_call, messages[:position])
@@ -81,23 +84,23 @@ class SideEffectsOnce(AgentMiddleware):
 
     state_schema = SupportState
 
-    def __init__(self, configs: Mapping[str, StepConfig] = STEP_CONFIGS) -> None:
+    def __init__(self, step_table: Mapping[str, Step] = STEP_TABLE) -> None:
         super().__init__()
-        self.configs = configs
+        self.step_table = step_table
 
     @property
     def name(self) -> str:
         return "side_effects_once"
 
     def wrap_tool_call(self, request: Any, handler: Callable) -> Any:
-        refusal = repeat_refusal(request.tool_call, request.state, self.configs)
+        refusal = repeat_refusal(request.tool_call, request.state, self.step_table)
         return refusal if refusal is not None else handler(request)
 
     async def awrap_tool_call(self, request: Any, handler: Callable) -> Any:
-        refusal = repeat_refusal(request.tool_call, request.state, self.configs)
+        refusal = repeat_refusal(request.tool_call, request.state, self.step_table)
         return refusal if refusal is not None else await handler(request)
 
 
-def side_effects_once_middleware(configs: Mapping[str, StepConfig] = STEP_CONFIGS) -> AgentMiddleware:
-    """``side_effects_once`` for the given binder (what :func:`~handoffs.single_agent.build_support_agent` adds)."""
-    return SideEffectsOnce(configs)
+def side_effects_once_middleware(step_table: Mapping[str, Step] = STEP_TABLE) -> AgentMiddleware:
+    """``side_effects_once`` for the given step table (what :func:`~handoffs.single_agent.build_support_agent` adds)."""
+    return SideEffectsOnce(step_table)

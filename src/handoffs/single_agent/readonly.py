@@ -1,14 +1,14 @@
-"""Read-only containers for the kit's own binder, so that no learner's cell can change it by accident.
+"""Read-only containers for the kit's own step table, so that no learner's cell can change it by accident.
 
-Notebook 04 asks learners to add a page to the seed's binder. The natural first try is a shallow copy::
+Notebook 04 asks learners to add a step to the seed's step table. The natural first try is a shallow copy::
 
-    my_configs = dict(STEP_CONFIGS)
-    my_configs["triage"]["tools"].append(escalate_to_manager)   # edits the kit's STEP_CONFIGS too
+    my_step_table = dict(STEP_TABLE)
+    my_step_table["triage"]["tools"].append(escalate_to_manager)   # edits the kit's STEP_TABLE too
 
-That append reaches into the kit's own page: every later bot (and every re-run of the cell) would carry it.
-:func:`read_only` wraps a binder in dict and list subclasses whose mutating methods raise
-:class:`ReadOnlyBinderError` — one sentence saying what to do instead. Reading works as for any dict or list,
-``dict(...)``, ``{**page}`` and ``list(...)`` give ordinary containers, and ``copy.deepcopy`` gives an ordinary,
+That append reaches into the kit's own step: every later bot (and every re-run of the cell) would carry it.
+:func:`read_only` wraps a step table in dict and list subclasses whose mutating methods raise
+:class:`ReadOnlyStepTableError` — one sentence saying what to do instead. Reading works as for any dict or list,
+``dict(...)``, ``{**step}`` and ``list(...)`` give ordinary containers, and ``copy.deepcopy`` gives an ordinary,
 freely changeable deep copy.
 
 What this module is not: it holds no step content (see :mod:`handoffs.single_agent.steps`).
@@ -20,20 +20,20 @@ import copy
 from typing import Any, Mapping, NoReturn
 
 READ_ONLY_MESSAGE = (
-    "STEP_CONFIGS is the kit's own binder and cannot be changed: start from seed_configs() "
-    "(a fresh copy you may change) or copy.deepcopy(STEP_CONFIGS)."
+    "STEP_TABLE is the kit's own step table and cannot be changed: start from seed_step_table() "
+    "(a fresh copy you may change) or copy.deepcopy(STEP_TABLE)."
 )
 
 
-class ReadOnlyBinderError(TypeError):
-    """Something tried to change the kit's own binder (see :data:`READ_ONLY_MESSAGE`)."""
+class ReadOnlyStepTableError(TypeError):
+    """Something tried to change the kit's own step table (see :data:`READ_ONLY_MESSAGE`)."""
 
     def __init__(self) -> None:
         super().__init__(READ_ONLY_MESSAGE)
 
 
 def _refuse(*_args: Any, **_kwargs: Any) -> NoReturn:
-    raise ReadOnlyBinderError()
+    raise ReadOnlyStepTableError()
 
 
 class ReadOnlyDict(dict):

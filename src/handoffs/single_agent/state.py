@@ -1,6 +1,8 @@
 """The support bot's state: one conversation, plus the two fields that make handoffs work.
 
-Seed 000 writes the state as a class with defaults::
+The state class itself, ``SupportState``, is lesson code: notebook 02 defines it in a cell and this module hands that
+class out (``from handoffs.single_agent.state import SupportState`` loads the notebook's lesson cells). Seed 000
+writes it as a class with defaults::
 
     class SupportState(AgentState):
         current_step: str = "triage"
@@ -8,7 +10,7 @@ Seed 000 writes the state as a class with defaults::
 
 In LangChain v1 ``AgentState`` is a ``TypedDict``, and a TypedDict cannot hold default values: the
 fields are declared ``NotRequired`` and every reader supplies the default itself. That is why this
-module also offers :func:`current_step_of` and :func:`issue_type_of` — the *one* place that says
+module offers :func:`current_step_of` and :func:`issue_type_of` — the *one* place that says
 "no step yet means triage".
 
 What this module is not: it does not decide anything. Tools move ``current_step`` on; the middleware
@@ -19,9 +21,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from langchain.agents import AgentState
-from typing_extensions import NotRequired
-
 #: The step every conversation starts in (the seed's class default).
 FIRST_STEP = "triage"
 
@@ -29,17 +28,16 @@ FIRST_STEP = "triage"
 ISSUE_TYPES = ("billing", "technical", "other")
 
 
-class SupportState(AgentState):
-    """The agent's memory: the message history (from ``AgentState``) plus the current step.
+LESSON = "02_langchain_support_bot"  # the notebook whose lesson cells hold Part 1's pattern code
 
-    * ``current_step`` — which page of the binder of scripts is open: ``"triage"``, ``"resolve"``,
-      ``"done"`` (or any step you add, like ``"escalate"``). Missing means :data:`FIRST_STEP`.
-    * ``issue_type`` — what triage found out (``"billing"``, ``"technical"`` or ``"other"``), so later
-      steps can refer back to it. Missing means "not known yet".
-    """
 
-    current_step: NotRequired[str]
-    issue_type: NotRequired[str]
+def __getattr__(name: str) -> Any:
+    """``SupportState`` is lesson code: notebook 02's cell defines it (:func:`handoffs.lessons.load`)."""
+    if name == "SupportState":
+        from handoffs.lessons import load
+
+        return load(LESSON).SupportState
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def current_step_of(state: Mapping[str, Any]) -> str:

@@ -1,4 +1,4 @@
-"""The support bot's tools: two that *move the conversation on*, four that just *do something*.
+"""The support bot's tools: transfer tools *move the conversation on*, the others just *do something*.
 
 Seed 000's rule of thumb, which this module follows:
 
@@ -10,8 +10,9 @@ Seed 000's rule of thumb, which this module follows:
 A ``Command`` that answers a tool call **must** carry a ``ToolMessage`` with
 ``tool_call_id=runtime.tool_call_id`` in ``update["messages"]``: the model asked a question (the tool
 call) and LangGraph refuses to go on without its answer ("Expected to have a matching ToolMessage").
-``record_issue`` writes its Command out in full, as seed 000 does (notebook 02 runs it as a cell);
-:func:`handoff` builds the same kind of Command for the other tools, so none forgets the message.
+``record_issue`` writes its Command out in full, as seed 000 does: it is lesson code, defined in notebook 02's cell
+(``handoffs.single_agent.tools.record_issue`` is that cell's tool). :func:`handoff` builds the same kind of Command
+for ``end_conversation``, so none forgets the message.
 
 The docstrings are the tools' descriptions: they are all a model (real or offline) knows about when to
 call a tool, so they say plainly what the tool is for and when to call it.
@@ -29,7 +30,7 @@ from langchain.messages import ToolMessage
 from langchain.tools import ToolRuntime, tool
 from langgraph.types import Command
 
-from handoffs.single_agent.state import ISSUE_TYPES, SupportState, issue_type_of
+from handoffs.single_agent.state import issue_type_of
 
 
 def handoff(runtime: ToolRuntime, note: str, *, to_step: str, **more_state: Any) -> Command:
@@ -47,29 +48,6 @@ def handoff(runtime: ToolRuntime, note: str, *, to_step: str, **more_state: Any)
     )
 
 
-@tool(parse_docstring=True)
-def record_issue(issue: str, runtime: ToolRuntime[None, SupportState]) -> Command | str:
-    """Record the category of the user's issue (billing, technical, or other) and move on to resolving it.
-
-    Call this as soon as you know the category of the user's issue.
-
-    Args:
-        issue: The category of the user's issue: billing, technical, or other.
-    """
-    category = issue.strip().lower()
-    if category not in ISSUE_TYPES:
-        options = ", ".join(ISSUE_TYPES)
-        return f"Not recorded: '{issue}' is not a category. Use one of: {options}."
-    return Command(
-        update={
-            "messages": [ToolMessage(f"Issue recorded as {category}. Moving to the resolve step.",
-                                     tool_call_id=runtime.tool_call_id)],  # answers the model's tool call
-            "issue_type": category,
-            "current_step": "resolve",  # the handoff: the next model call gets the resolve page
-        }
-    )
-
-
 def resolution(runtime: ToolRuntime, what_was_done: str) -> str:
     """The note a resolve tool returns, naming the case type it read from the state.
 
@@ -81,30 +59,39 @@ def resolution(runtime: ToolRuntime, what_was_done: str) -> str:
 
 
 @tool
-def resolve_billing(runtime: ToolRuntime[None, SupportState]) -> str:
+def resolve_billing(runtime: ToolRuntime) -> str:
     """Resolve billing: a double charge, a wrong amount or a failed payment, by refunding the charge."""
     return resolution(runtime, "refund issued for the duplicate charge; you will see it on your statement "
                                "within 3-5 business days.")
 
 
 @tool
-def resolve_technical(runtime: ToolRuntime[None, SupportState]) -> str:
+def resolve_technical(runtime: ToolRuntime) -> str:
     """Resolve technical trouble: the app crashes, login fails or an error appears, by resetting the session."""
     return resolution(runtime, "your session was reset and a fix for the login crash is out; please update "
                                "the app and sign in again.")
 
 
 @tool
-def resolve_other(runtime: ToolRuntime[None, SupportState]) -> str:
+def resolve_other(runtime: ToolRuntime) -> str:
     """Resolve any other request: an address change, an account detail or a general question, by changing the account."""
     return resolution(runtime, "your request is done and noted on your account; a confirmation email is on its way.")
 
 
 @tool
-def end_conversation(runtime: ToolRuntime[None, SupportState]) -> Command:
+def end_conversation(runtime: ToolRuntime) -> Command:
     """End the conversation. Call this once the issue is resolved."""
     return handoff(runtime, "Conversation closed. Say goodbye to the user.", to_step="done")
 
 
-#: Every tool of the seed's bot, in the order the steps use them.
-SUPPORT_TOOLS = (record_issue, resolve_billing, resolve_technical, resolve_other, end_conversation)
+
+
+def __getattr__(name: str) -> Any:
+    """``record_issue`` is lesson code: notebook 02's cell defines it (:func:`handoffs.lessons.load`)."""
+    if name == "record_issue":
+        from handoffs.lessons import load
+
+        from handoffs.single_agent.state import LESSON
+
+        return load(LESSON).record_issue
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

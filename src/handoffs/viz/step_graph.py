@@ -1,16 +1,19 @@
-"""The step graph of a single-agent design: steps as boxes, step-changing tools as arrows, a run's path on top.
+"""The step graph of a single-agent design: steps as boxes, transfer tools as arrows, a run's path on top.
 
-Drawn from the configuration (``{step: {"prompt": ..., "tools": [...], "handoffs": {tool: target_step}}}``, the
-shape of ``handoffs.single_agent.STEP_CONFIGS``) plus, optionally, a :class:`~handoffs.recorder.RunRecorder`:
+Drawn from a step table (``{step: {"prompt": ..., "tools": [...]}}``, the shape of
+``handoffs.single_agent.STEP_TABLE``; a step may also be an object with a ``tools`` attribute) plus, optionally, a
+:class:`~handoffs.recorder.RunRecorder`:
 
-- nodes: every configured step, and any step the record shows that has no configuration (drawn dashed);
-- edges: each page's declared ``handoffs``, an explicit ``transitions={tool: target_step}`` mapping (the edge
-  starts at every step that offers that tool), and every recorded ``StepChangeEvent``;
+- nodes: every step in the table, and any step the record shows that the table lacks (drawn dashed);
+- edges: read from the transfer tools themselves (:func:`handoffs.single_agent.transfers.step_edges`: each tool's
+  ``Command`` or ``state["step"] = ...`` says where it goes), an explicit ``transitions={tool: target_step}``
+  mapping for tools with no code yet (the edge starts at every step that offers that tool), and every recorded
+  ``StepChangeEvent``;
 - inside each box: the tools the step offers; ``✓`` marks tools that ran in the recorded conversation,
   ``✗`` tools that were called but refused;
 - the recorded path: visited steps filled blue, the current step amber, taken edges thick and numbered 1, 2, ...
 
-A learner's new step appears with no code change as soon as it is in the configs or in a recording.
+A learner's new step appears with no code change as soon as it is in the step table or in a recording.
 This module draws; it runs no agent.
 """
 
@@ -25,6 +28,7 @@ from matplotlib.path import Path as MplPath
 
 from handoffs.i18n import Texts
 from handoffs.recorder.events import StepChangeEvent, ToolRunEvent
+from handoffs.single_agent.transfers import step_edges, tool_label
 
 from .style import (CURRENT, font_families, CURRENT_FILL, FONT_EDGE, FONT_NODE, FONT_TOOL, INK, MUTED, PATH, PATH_FILL, REFUSED,
                     finish, label, number_marker)
@@ -40,25 +44,25 @@ TEXT = Texts({  # every word this picture draws, in the kit's language (handoffs
                "ko": "파란색: 거쳐 간 단계 · 주황색: 대화가 지금 있는 단계 · ✓ 실행된 도구 · ✗ 거부된 도구 · "
                      "숫자: 단계가 바뀐 순서"},
     "no_tools": {"en": "(no tools)", "ko": "(도구 없음)"},
-    "not_configured": {"en": "(not configured)", "ko": "(설정 없음)"},
+    "not_configured": {"en": "(not in the step table)", "ko": "(단계 표에 없음)"},
     "state": {"en": "(state)", "ko": "(상태)"},
 })
 
 
-def plot_step_graph(configs: Mapping[str, Any], recorder: Any = None, conversation: str | None = None,
+def plot_step_graph(step_table: Mapping[str, Any], recorder: Any = None, conversation: str | None = None,
                     transitions: Mapping[str, str] | None = None, title: str | None = None) -> Figure:
     """Draw the step graph; returns the matplotlib Figure (a notebook shows it). Words follow the kit's language."""
     title = TEXT["title"] if title is None else title
-    tools = {step: _tool_names(config) for step, config in configs.items()}
+    tools = {step: _tool_names(config) for step, config in step_table.items()}
     changes = recorder.of_kind(StepChangeEvent, conversation) if recorder is not None else []
     runs = recorder.of_kind(ToolRunEvent, conversation) if recorder is not None else []
     path = recorder.steps_visited(conversation) if recorder is not None else []
 
-    steps = list(configs)
+    steps = list(step_table)
     for step in path + [c.from_step for c in changes] + [c.to_step for c in changes]:
         if step not in steps:
             steps.append(step)
-    edges = _edges(configs, tools, transitions or {}, changes)
+    edges = _edges(step_table, tools, transitions or {}, changes)
     for _, target, _ in edges:
         if target not in steps:
             steps.append(target)
@@ -72,7 +76,7 @@ def plot_step_graph(configs: Mapping[str, Any], recorder: Any = None, conversati
     ax = fig.subplots()
     for step in steps:
         _draw_node(ax, step, positions[step], heights[step], tools.get(step, []), runs,
-                   configured=step in configs, visited=step in path, current=bool(path) and path[-1] == step)
+                   configured=step in step_table, visited=step in path, current=bool(path) and path[-1] == step)
     taken = [(c.from_step, c.to_step, c.tool or TEXT["state"]) for c in changes]
     _draw_edges(ax, edges, taken, positions, heights)
     if steps:
@@ -94,16 +98,14 @@ def plot_step_graph(configs: Mapping[str, Any], recorder: Any = None, conversati
 
 def _tool_names(config: Any) -> list[str]:
     items = config.get("tools", []) if isinstance(config, Mapping) else getattr(config, "tools", [])
-    return [item if isinstance(item, str) else str(getattr(item, "name", item)) for item in items]
+    return [item if isinstance(item, str) else tool_label(item) for item in items]
 
 
-def _edges(configs: Mapping[str, Any], tools: dict[str, list[str]], transitions: Mapping[str, str],
+def _edges(step_table: Mapping[str, Any], tools: dict[str, list[str]], transitions: Mapping[str, str],
            changes: list[StepChangeEvent]) -> list[tuple[str, str, str]]:
-    """(from, to, tool) from declared handoffs, explicit transitions and the recording; each once, in that order."""
+    """(from, to, tool) from the transfer tools, explicit transitions and the recording; each once, in that order."""
     found: list[tuple[str, str, str]] = []
-    for step, config in configs.items():
-        declared = config.get("handoffs", {}) if isinstance(config, Mapping) else getattr(config, "handoffs", {})
-        found += [(step, target, tool) for tool, target in (declared or {}).items()]
+    found += step_edges(step_table)  # read from the transfer tools themselves
     for tool, target in transitions.items():
         found += [(step, target, tool) for step, names in tools.items() if tool in names]
     found += [(c.from_step, c.to_step, c.tool or TEXT["state"]) for c in changes]

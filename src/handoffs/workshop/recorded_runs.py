@@ -36,7 +36,7 @@ class RecordedRun:
     name: str
     recorder: RunRecorder
     conversation: str
-    configs: Mapping[str, Any] | None = None  # a single agent's binder (step graph)
+    step_table: Mapping[str, Any] | None = None  # a single agent's binder (step graph)
     agents: list[str] = field(default_factory=list)  # a team's lanes (handoff picture)
 
 
@@ -53,15 +53,15 @@ def record(name: str, spec: Mapping[str, Any]) -> RecordedRun:
     raise RunSpecError(f"run '{name}': unknown kind {kind!r} (use support_bot, team or handoff_loop).")
 
 
-def _binder(name: str, which: str) -> Mapping[str, Any]:
-    from handoffs.single_agent import STEP_CONFIGS
+def _step_table(name: str, which: str) -> Mapping[str, Any]:
+    from handoffs.single_agent import STEP_TABLE
 
     if which == "seed":
-        return STEP_CONFIGS
+        return STEP_TABLE
     if which == "escalate_solution":
-        from handoffs.exercises.single_agent_escalate_solution import escalate_configs
+        from handoffs.exercises.single_agent_escalate_solution import escalate_step_table
 
-        return escalate_configs()
+        return escalate_step_table()
     raise RunSpecError(f"run '{name}': unknown binder {which!r} (use seed or escalate_solution).")
 
 
@@ -71,14 +71,14 @@ def _support_bot(name: str, spec: Mapping[str, Any], say: list[str]) -> Recorded
     from handoffs.models import OfflineChatModel
     from handoffs.single_agent import ask, build_support_agent
 
-    configs = _binder(name, spec.get("binder", "seed"))
+    step_table = _step_table(name, spec.get("binder", "seed"))
     recorder = RunRecorder()
     model = OfflineChatModel(rogue=spec["rogue"]) if spec.get("rogue") else None
     agent = build_support_agent(model, checkpointer=InMemorySaver(), guard=bool(spec.get("guard", True)),
-                                recorder=recorder, configs=configs)
+                                recorder=recorder, step_table=step_table)
     for line in say:
         ask(agent, line, {"configurable": {"thread_id": name}})
-    return RecordedRun(name, recorder, name, configs=configs)
+    return RecordedRun(name, recorder, name, step_table=step_table)
 
 
 async def _team(name: str, spec: Mapping[str, Any], say: list[str], loop: bool) -> RecordedRun:

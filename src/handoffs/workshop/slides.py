@@ -65,8 +65,8 @@ class DeckBuild:
             from handoffs.viz import plot_handoffs, plot_step_graph
 
             run = self.run(run_name)
-            if kind == "step_graph" and run.configs is not None:
-                figure = plot_step_graph(run.configs, run.recorder, run.conversation, title=title)
+            if kind == "step_graph" and run.step_table is not None:
+                figure = plot_step_graph(run.step_table, run.recorder, run.conversation, title=title)
             elif kind == "handoffs" and run.agents:
                 figure = plot_handoffs(run.recorder, run.conversation, agents=run.agents, title=title)
             else:

@@ -34,16 +34,16 @@ ESCALATE_PROMPT = ("You are in the ESCALATE step. Open a ticket with open_manage
                    "will call back, then call end_conversation.")
 
 
-def escalate_page(*tools, prompt=ESCALATE_PROMPT):
+def escalate_step(*tools, prompt=ESCALATE_PROMPT):
     return {"prompt": prompt, "tools": list(tools or (open_manager_ticket, end_conversation))}
 
 
-def binder_with(escalate_tool, page=None):
-    """The notebook's binder cell with a learner's escalate tool: a fresh copy, triage told and offered it."""
-    from handoffs.single_agent import seed_configs
+def step_table_with(escalate_tool, entry=None):
+    """The notebook's step table cell with a learner's escalate tool: a fresh copy, triage told and offered it."""
+    from handoffs.single_agent import seed_step_table
 
-    configs = seed_configs()
-    configs["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
-    configs["triage"]["tools"].append(escalate_tool)
-    configs["escalate"] = page or escalate_page()
-    return configs
+    step_table = seed_step_table()
+    step_table["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
+    step_table["triage"]["tools"].append(escalate_tool)
+    step_table["escalate"] = entry or escalate_step()
+    return step_table

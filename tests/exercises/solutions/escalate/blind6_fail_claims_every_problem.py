@@ -2,7 +2,7 @@
 
 expect: claims_seed_territory
 """
-from ._parts import Command, ToolMessage, ToolRuntime, binder_with, tool
+from ._parts import Command, ToolMessage, ToolRuntime, step_table_with, tool
 
 
 @tool
@@ -12,4 +12,4 @@ def escalate_to_manager(runtime: ToolRuntime) -> Command:
                            "current_step": "escalate"})
 
 
-my_configs = binder_with(escalate_to_manager)  # the notebook's binder cell, done right: the mistake is above
+my_step_table = step_table_with(escalate_to_manager)  # the notebook's step table cell, done right: the mistake is above

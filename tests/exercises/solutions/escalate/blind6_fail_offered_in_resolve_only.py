@@ -2,12 +2,12 @@
 
 expect: not_offered_in_triage
 """
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 from handoffs.single_agent.steps import RESOLVE_PROMPT
 
-from ._parts import escalate_page, escalate_to_manager
+from ._parts import escalate_step, escalate_to_manager
 
-my_configs = seed_configs()
-my_configs["resolve"]["prompt"] = RESOLVE_PROMPT + "\nFor a legal matter or a manager request, call escalate_to_manager."
-my_configs["resolve"]["tools"].append(escalate_to_manager)
-my_configs["escalate"] = escalate_page()
+my_step_table = seed_step_table()
+my_step_table["resolve"]["prompt"] = RESOLVE_PROMPT + "\nFor a legal matter or a manager request, call escalate_to_manager."
+my_step_table["resolve"]["tools"].append(escalate_to_manager)
+my_step_table["escalate"] = escalate_step()

@@ -2,11 +2,11 @@
 
 expect: seed_tool_removed
 """
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 
-from ._parts import TRIAGE_WITH_ESCALATION, escalate_page, escalate_to_manager
+from ._parts import TRIAGE_WITH_ESCALATION, escalate_step, escalate_to_manager
 
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
-my_configs["triage"]["tools"] = [escalate_to_manager]
-my_configs["escalate"] = escalate_page()
+my_step_table = seed_step_table()
+my_step_table["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
+my_step_table["triage"]["tools"] = [escalate_to_manager]
+my_step_table["escalate"] = escalate_step()

@@ -1,12 +1,12 @@
-"""Both new tools are appended to triage (extend instead of append), and the ticket tool is on the escalate page too.
+"""Both new tools are appended to triage (extend instead of append), and the ticket tool is on the escalate step too.
 
 expect: work_tool_in_triage
 """
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 
-from ._parts import TRIAGE_WITH_ESCALATION, escalate_page, escalate_to_manager, open_manager_ticket
+from ._parts import TRIAGE_WITH_ESCALATION, escalate_step, escalate_to_manager, open_manager_ticket
 
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
-my_configs["triage"]["tools"].extend([escalate_to_manager, open_manager_ticket])
-my_configs["escalate"] = escalate_page()
+my_step_table = seed_step_table()
+my_step_table["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
+my_step_table["triage"]["tools"].extend([escalate_to_manager, open_manager_ticket])
+my_step_table["escalate"] = escalate_step()

@@ -6,7 +6,7 @@ from langchain.messages import ToolMessage
 from langchain.tools import ToolRuntime, tool
 from langgraph.types import Command
 
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 from handoffs.single_agent.steps import RESOLVE_PROMPT, TRIAGE_PROMPT
 from handoffs.single_agent.tools import end_conversation
 
@@ -24,12 +24,12 @@ def open_manager_ticket() -> str:
     return "Ticket opened."
 
 
-def build_configs():
-    configs = seed_configs()
-    configs["triage"]["prompt"] = TRIAGE_PROMPT + "\nLegal matters and manager requests: call escalate_to_manager."
-    configs["triage"]["tools"].append(escalate_to_manager)
-    configs["resolve"]["prompt"] = RESOLVE_PROMPT + "\nIf the user asks for a manager, call escalate_to_manager."
-    configs["resolve"]["tools"].append(escalate_to_manager)
-    configs["escalate"] = {"prompt": "ESCALATE step: call open_manager_ticket, then end_conversation.",
+def build_step_table():
+    step_table = seed_step_table()
+    step_table["triage"]["prompt"] = TRIAGE_PROMPT + "\nLegal matters and manager requests: call escalate_to_manager."
+    step_table["triage"]["tools"].append(escalate_to_manager)
+    step_table["resolve"]["prompt"] = RESOLVE_PROMPT + "\nIf the user asks for a manager, call escalate_to_manager."
+    step_table["resolve"]["tools"].append(escalate_to_manager)
+    step_table["escalate"] = {"prompt": "ESCALATE step: call open_manager_ticket, then end_conversation.",
                            "tools": [open_manager_ticket, end_conversation]}
-    return configs
+    return step_table

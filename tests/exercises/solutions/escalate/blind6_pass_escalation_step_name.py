@@ -1,4 +1,4 @@
-"""The new page is called 'manager' (not 'escalate'), with a move_to() helper the learner wrote for the Command.
+"""The new step is called 'manager' (not 'escalate'), with a move_to() helper the learner wrote for the Command.
 
 expect: pass
 """
@@ -6,7 +6,7 @@ from langchain.messages import ToolMessage
 from langchain.tools import ToolRuntime, tool
 from langgraph.types import Command
 
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 from handoffs.single_agent.steps import TRIAGE_PROMPT
 from handoffs.single_agent.tools import end_conversation
 
@@ -27,10 +27,10 @@ def schedule_manager_call() -> str:
     return "A manager will call you within one business day."
 
 
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] = TRIAGE_PROMPT + " Legal matter or manager requested: call transfer_to_manager."
-my_configs["triage"]["tools"].append(transfer_to_manager)
-my_configs["manager"] = {
+my_step_table = seed_step_table()
+my_step_table["triage"]["prompt"] = TRIAGE_PROMPT + " Legal matter or manager requested: call transfer_to_manager."
+my_step_table["triage"]["tools"].append(transfer_to_manager)
+my_step_table["manager"] = {
     "prompt": "You are in the MANAGER step. Call schedule_manager_call, then end_conversation.",
     "tools": [schedule_manager_call, end_conversation],
 }

@@ -6,7 +6,7 @@ from langchain.messages import ToolMessage
 from langchain.tools import ToolRuntime, tool
 from langgraph.types import Command
 
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 from handoffs.single_agent.steps import TRIAGE_PROMPT
 from handoffs.single_agent.tools import end_conversation, record_issue
 
@@ -30,7 +30,7 @@ TRIAGE_WITH_ESCALATION = TRIAGE_PROMPT + "\n법적인 문제이거나 매니저�
 ESCALATE_PROMPT = ("지금은 ESCALATE 단계예요. open_manager_ticket으로 매니저 티켓을 열고, 매니저가 전화할 거라고 "
                    "알린 뒤 end_conversation을 호출하세요.")
 
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
-my_configs["triage"]["tools"].append(escalate_to_manager)
-my_configs["escalate"] = {"prompt": ESCALATE_PROMPT, "tools": [open_manager_ticket, end_conversation]}
+my_step_table = seed_step_table()
+my_step_table["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
+my_step_table["triage"]["tools"].append(escalate_to_manager)
+my_step_table["escalate"] = {"prompt": ESCALATE_PROMPT, "tools": [open_manager_ticket, end_conversation]}

@@ -1,4 +1,4 @@
-"""parse_docstring with an Args section written in Korean, a deepcopy of the seed's binder, Korean escalate prompt.
+"""parse_docstring with an Args section written in Korean, a deepcopy of the seed's step table, Korean escalate prompt.
 
 expect: pass
 """
@@ -8,7 +8,7 @@ from langchain.messages import ToolMessage
 from langchain.tools import ToolRuntime, tool
 from langgraph.types import Command
 
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 from handoffs.single_agent.tools import end_conversation
 
 
@@ -29,8 +29,8 @@ def open_manager_ticket(runtime: ToolRuntime) -> str:
     return "Ticket opened."
 
 
-my_configs = copy.deepcopy(seed_configs())
-my_configs["triage"]["prompt"] += "\nIf the user has a legal matter or asks for a manager, call escalate_to_manager."
-my_configs["triage"]["tools"].append(escalate_to_manager)
-my_configs["escalate"] = {"prompt": "ESCALATE 단계: open_manager_ticket을 부르고, 그다음 end_conversation을 부르세요.",
+my_step_table = copy.deepcopy(seed_step_table())
+my_step_table["triage"]["prompt"] += "\nIf the user has a legal matter or asks for a manager, call escalate_to_manager."
+my_step_table["triage"]["tools"].append(escalate_to_manager)
+my_step_table["escalate"] = {"prompt": "ESCALATE 단계: open_manager_ticket을 부르고, 그다음 end_conversation을 부르세요.",
                           "tools": [open_manager_ticket, end_conversation]}

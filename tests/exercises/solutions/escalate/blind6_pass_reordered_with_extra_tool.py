@@ -1,5 +1,5 @@
-"""Lists in another order (escalate tool first in triage, end_conversation first on its page) and an extra,
-harmless look-up tool on the escalate page.
+"""Lists in another order (escalate tool first in triage, end_conversation first on its step) and an extra,
+harmless look-up tool on the escalate step.
 
 expect: pass
 """
@@ -7,7 +7,7 @@ from langchain.messages import ToolMessage
 from langchain.tools import ToolRuntime, tool
 from langgraph.types import Command
 
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 from handoffs.single_agent.steps import TRIAGE_PROMPT
 from handoffs.single_agent.tools import end_conversation, record_issue
 
@@ -31,12 +31,12 @@ def open_manager_ticket() -> str:
     return "Ticket opened: a manager will call you back."
 
 
-my_configs = seed_configs()
-my_configs["triage"] = {
+my_step_table = seed_step_table()
+my_step_table["triage"] = {
     "prompt": TRIAGE_PROMPT + "\nCall escalate_to_manager for legal matters or if the user demands a manager.",
     "tools": [escalate_to_manager, record_issue],
 }
-my_configs["escalate"] = {
+my_step_table["escalate"] = {
     "prompt": "ESCALATE step. Optionally call look_up_case_history; call open_manager_ticket; then end_conversation.",
     "tools": [end_conversation, look_up_case_history, open_manager_ticket],
 }

@@ -7,7 +7,7 @@ from langchain.tools import ToolRuntime
 from langchain_core.tools import StructuredTool
 from langgraph.types import Command
 
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 from handoffs.single_agent.steps import TRIAGE_PROMPT
 from handoffs.single_agent.tools import end_conversation
 
@@ -28,10 +28,10 @@ hand_to_supervisor = StructuredTool.from_function(
 book_callback = StructuredTool.from_function(
     _book_callback, name="book_callback", description="Book a manager's call back to the user.")
 
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] = TRIAGE_PROMPT + "\nFor a legal matter or a request for a manager, call hand_to_supervisor."
-my_configs["triage"]["tools"] += [hand_to_supervisor]
-my_configs["escalate"] = {
+my_step_table = seed_step_table()
+my_step_table["triage"]["prompt"] = TRIAGE_PROMPT + "\nFor a legal matter or a request for a manager, call hand_to_supervisor."
+my_step_table["triage"]["tools"] += [hand_to_supervisor]
+my_step_table["escalate"] = {
     "prompt": "You are in the ESCALATE step. Call book_callback, tell the user a manager will call, then call "
               "end_conversation.",
     "tools": [book_callback, end_conversation],

@@ -2,7 +2,7 @@
 
 expect: runtime_visible
 """
-from ._parts import Command, ToolMessage, binder_with, tool
+from ._parts import Command, ToolMessage, step_table_with, tool
 
 
 @tool
@@ -12,4 +12,4 @@ def escalate_to_manager(reason: str, runtime) -> Command:
                            "current_step": "escalate"})
 
 
-my_configs = binder_with(escalate_to_manager)
+my_step_table = step_table_with(escalate_to_manager)

@@ -2,7 +2,7 @@
 
 expect: command_without_step
 """
-from ._parts import Command, ToolMessage, ToolRuntime, binder_with, tool
+from ._parts import Command, ToolMessage, ToolRuntime, step_table_with, tool
 
 
 @tool
@@ -12,4 +12,4 @@ def escalate_to_manager(reason: str, runtime: ToolRuntime) -> Command:
                            "issue_type": "legal"})
 
 
-my_configs = binder_with(escalate_to_manager)
+my_step_table = step_table_with(escalate_to_manager)

@@ -2,12 +2,12 @@
 
 expect: prompt_missing
 """
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 
-from ._parts import TRIAGE_WITH_ESCALATION, escalate_page, escalate_to_manager
+from ._parts import TRIAGE_WITH_ESCALATION, escalate_step, escalate_to_manager
 
 ESCALATE_PROMPT = ""
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
-my_configs["triage"]["tools"].append(escalate_to_manager)
-my_configs["escalate"] = escalate_page(prompt=ESCALATE_PROMPT)
+my_step_table = seed_step_table()
+my_step_table["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
+my_step_table["triage"]["tools"].append(escalate_to_manager)
+my_step_table["escalate"] = escalate_step(prompt=ESCALATE_PROMPT)

@@ -1,8 +1,8 @@
-"""The tool moves to 'escalation' but the page is called 'escalate'.
+"""The tool moves to 'escalation' but the step is called 'escalate'.
 
 expect: misspelt_step
 """
-from ._parts import Command, ToolMessage, ToolRuntime, binder_with, tool
+from ._parts import Command, ToolMessage, ToolRuntime, step_table_with, tool
 
 
 @tool
@@ -12,4 +12,4 @@ def escalate_to_manager(reason: str, runtime: ToolRuntime) -> Command:
                            "current_step": "escalation"})
 
 
-my_configs = binder_with(escalate_to_manager)
+my_step_table = step_table_with(escalate_to_manager)

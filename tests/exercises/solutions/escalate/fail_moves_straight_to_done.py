@@ -1,8 +1,8 @@
-"""The escalate tool jumps straight to 'done': the new page is never reached.
+"""The escalate tool jumps straight to 'done': the new step is never reached.
 
 expect: wrong_target
 """
-from ._parts import Command, ToolMessage, ToolRuntime, binder_with, tool
+from ._parts import Command, ToolMessage, ToolRuntime, step_table_with, tool
 
 
 @tool
@@ -12,4 +12,4 @@ def escalate_to_manager(runtime: ToolRuntime) -> Command:
                            "current_step": "done"})
 
 
-my_configs = binder_with(escalate_to_manager)
+my_step_table = step_table_with(escalate_to_manager)

@@ -2,7 +2,7 @@
 
 expect: missing_tool_message
 """
-from ._parts import Command, ToolRuntime, binder_with, tool
+from ._parts import Command, ToolRuntime, step_table_with, tool
 
 
 @tool
@@ -11,4 +11,4 @@ def escalate_to_manager(reason: str, runtime: ToolRuntime) -> Command:
     return Command(update={"current_step": "escalate"})
 
 
-my_configs = binder_with(escalate_to_manager)
+my_step_table = step_table_with(escalate_to_manager)

@@ -1,11 +1,11 @@
-"""The escalate page exists, but triage never offers the tool that leads there.
+"""The escalate step exists, but triage never offers the tool that leads there.
 
 expect: not_offered_in_triage
 """
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 
-from ._parts import TRIAGE_WITH_ESCALATION, escalate_page
+from ._parts import TRIAGE_WITH_ESCALATION, escalate_step
 
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
-my_configs["escalate"] = escalate_page()
+my_step_table = seed_step_table()
+my_step_table["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
+my_step_table["escalate"] = escalate_step()

@@ -2,7 +2,7 @@
 
 expect: returns_plain
 """
-from ._parts import binder_with, tool
+from ._parts import step_table_with, tool
 
 
 @tool
@@ -11,4 +11,4 @@ def escalate_to_manager(reason: str) -> str:
     return "current_step = escalate"
 
 
-my_configs = binder_with(escalate_to_manager)
+my_step_table = step_table_with(escalate_to_manager)

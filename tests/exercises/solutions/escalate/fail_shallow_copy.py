@@ -1,14 +1,14 @@
-"""dict(STEP_CONFIGS) is a shallow copy: the append reaches into the kit's own (read-only) triage page.
+"""dict(STEP_TABLE) is a shallow copy: the append reaches into the kit's own (read-only) triage step.
 
 expect: shallow_copy
 """
-from handoffs.single_agent import STEP_CONFIGS
+from handoffs.single_agent import STEP_TABLE
 
-from ._parts import escalate_page, escalate_to_manager
+from ._parts import escalate_step, escalate_to_manager
 
 
-def build_configs():
-    configs = dict(STEP_CONFIGS)
-    configs["triage"]["tools"].append(escalate_to_manager)
-    configs["escalate"] = escalate_page()
-    return configs
+def build_step_table():
+    step_table = dict(STEP_TABLE)
+    step_table["triage"]["tools"].append(escalate_to_manager)
+    step_table["escalate"] = escalate_step()
+    return step_table

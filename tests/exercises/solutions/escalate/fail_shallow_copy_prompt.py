@@ -1,13 +1,13 @@
-"""A {**STEP_CONFIGS} copy, then the triage prompt changed in place: the kit's page again.
+"""A {**STEP_TABLE} copy, then the triage prompt changed in place: the kit's step again.
 
 expect: shallow_copy
 """
-from handoffs.single_agent import STEP_CONFIGS
+from handoffs.single_agent import STEP_TABLE
 
-from ._parts import TRIAGE_WITH_ESCALATION, escalate_page
+from ._parts import TRIAGE_WITH_ESCALATION, escalate_step
 
 
-def build_configs():
-    configs = {**STEP_CONFIGS, "escalate": escalate_page()}
-    configs["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
-    return configs
+def build_step_table():
+    step_table = {**STEP_TABLE, "escalate": escalate_step()}
+    step_table["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
+    return step_table

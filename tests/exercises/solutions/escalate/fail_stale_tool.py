@@ -1,8 +1,8 @@
-"""The tool cell was re-run after the triage page was built: two different tools share one name.
+"""The tool cell was re-run after the triage step was built: two different tools share one name.
 
 expect: stale_tool
 """
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 
 from ._parts import TRIAGE_WITH_ESCALATION, Command, ToolMessage, ToolRuntime, end_conversation, tool
 
@@ -23,9 +23,9 @@ def escalate_to_manager(runtime: ToolRuntime) -> Command:
 
 
 old_ticket = ticket_tool()
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
-my_configs["triage"]["tools"].append(escalate_to_manager)
-my_configs["escalate"] = {"prompt": "Call open_manager_ticket, then end_conversation.",
+my_step_table = seed_step_table()
+my_step_table["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
+my_step_table["triage"]["tools"].append(escalate_to_manager)
+my_step_table["escalate"] = {"prompt": "Call open_manager_ticket, then end_conversation.",
                           "tools": [old_ticket, end_conversation]}
-my_configs["resolve"]["tools"].append(ticket_tool())  # the re-run cell's new tool, same name
+my_step_table["resolve"]["tools"].append(ticket_tool())  # the re-run cell's new tool, same name

@@ -1,7 +1,7 @@
-"""The starter cell as it comes: a fresh copy of the seed's binder, nothing added.
+"""The starter cell as it comes: a fresh copy of the seed's step table, nothing added.
 
-expect: no_new_page
+expect: no_new_step
 """
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 
-my_configs = seed_configs()
+my_step_table = seed_step_table()

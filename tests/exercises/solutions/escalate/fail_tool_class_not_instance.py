@@ -4,7 +4,7 @@ expect: tool_class
 """
 from langchain_core.tools import BaseTool
 
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 
 from ._parts import TRIAGE_WITH_ESCALATION, ESCALATE_PROMPT, end_conversation, escalate_to_manager
 
@@ -17,7 +17,7 @@ class OpenManagerTicket(BaseTool):
         return "Ticket opened."
 
 
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
-my_configs["triage"]["tools"].append(escalate_to_manager)
-my_configs["escalate"] = {"prompt": ESCALATE_PROMPT, "tools": [OpenManagerTicket, end_conversation]}
+my_step_table = seed_step_table()
+my_step_table["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
+my_step_table["triage"]["tools"].append(escalate_to_manager)
+my_step_table["escalate"] = {"prompt": ESCALATE_PROMPT, "tools": [OpenManagerTicket, end_conversation]}

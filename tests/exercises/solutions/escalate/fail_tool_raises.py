@@ -2,7 +2,7 @@
 
 expect: tool_crashed
 """
-from ._parts import Command, ToolMessage, ToolRuntime, binder_with, tool
+from ._parts import Command, ToolMessage, ToolRuntime, step_table_with, tool
 
 
 @tool
@@ -13,4 +13,4 @@ def escalate_to_manager(runtime: ToolRuntime) -> Command:
                            "current_step": "escalate"})
 
 
-my_configs = binder_with(escalate_to_manager)
+my_step_table = step_table_with(escalate_to_manager)

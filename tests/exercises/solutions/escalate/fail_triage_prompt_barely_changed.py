@@ -2,12 +2,12 @@
 
 expect: triage_prompt_silent
 """
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 from handoffs.single_agent.steps import TRIAGE_PROMPT
 
-from ._parts import escalate_page, escalate_to_manager
+from ._parts import escalate_step, escalate_to_manager
 
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] = TRIAGE_PROMPT + " Be kind."
-my_configs["triage"]["tools"].append(escalate_to_manager)
-my_configs["escalate"] = escalate_page()
+my_step_table = seed_step_table()
+my_step_table["triage"]["prompt"] = TRIAGE_PROMPT + " Be kind."
+my_step_table["triage"]["tools"].append(escalate_to_manager)
+my_step_table["escalate"] = escalate_step()

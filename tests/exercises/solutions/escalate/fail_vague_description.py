@@ -2,9 +2,9 @@
 
 expect: escalate_not_routed
 """
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 
-from ._parts import Command, ToolMessage, ToolRuntime, escalate_page, tool
+from ._parts import Command, ToolMessage, ToolRuntime, escalate_step, tool
 
 
 @tool
@@ -14,7 +14,7 @@ def move_on(runtime: ToolRuntime) -> Command:
                            "current_step": "escalate"})
 
 
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] += "\nCall move_on to escalate."
-my_configs["triage"]["tools"].append(move_on)
-my_configs["escalate"] = escalate_page()
+my_step_table = seed_step_table()
+my_step_table["triage"]["prompt"] += "\nCall move_on to escalate."
+my_step_table["triage"]["tools"].append(move_on)
+my_step_table["escalate"] = escalate_step()

@@ -1,15 +1,15 @@
-"""A builder function instead of a dict: re-running it always gives the same binder.
+"""A builder function instead of a dict: re-running it always gives the same step table.
 
 expect: pass
 """
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 
-from ._parts import TRIAGE_WITH_ESCALATION, escalate_page, escalate_to_manager, record_issue
+from ._parts import TRIAGE_WITH_ESCALATION, escalate_step, escalate_to_manager, record_issue
 
 
-def build_configs():
-    configs = seed_configs()
-    configs["triage"] = {"prompt": TRIAGE_WITH_ESCALATION, "tools": [record_issue, escalate_to_manager],
+def build_step_table():
+    step_table = seed_step_table()
+    step_table["triage"] = {"prompt": TRIAGE_WITH_ESCALATION, "tools": [record_issue, escalate_to_manager],
                          "handoffs": {"record_issue": "resolve", "escalate_to_manager": "escalate"}}
-    configs["escalate"] = escalate_page()
-    return configs
+    step_table["escalate"] = escalate_step()
+    return step_table

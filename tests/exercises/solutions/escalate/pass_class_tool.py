@@ -1,10 +1,10 @@
-"""The ticket tool as a BaseTool subclass instance; the binder written as one dict literal.
+"""The ticket tool as a BaseTool subclass instance; the step table written as one dict literal.
 
 expect: pass
 """
 from langchain_core.tools import BaseTool
 
-from handoffs.single_agent import STEP_CONFIGS
+from handoffs.single_agent import STEP_TABLE
 
 from ._parts import ESCALATE_PROMPT, TRIAGE_WITH_ESCALATION, end_conversation, escalate_to_manager, record_issue
 
@@ -17,8 +17,8 @@ class OpenManagerTicket(BaseTool):
         return "Ticket opened."
 
 
-my_configs = {
-    **STEP_CONFIGS,
+my_step_table = {
+    **STEP_TABLE,
     "triage": {"prompt": TRIAGE_WITH_ESCALATION, "tools": [record_issue, escalate_to_manager]},
     "escalate": {"prompt": ESCALATE_PROMPT, "tools": [OpenManagerTicket(), end_conversation]},
 }

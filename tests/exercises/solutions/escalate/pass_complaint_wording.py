@@ -2,7 +2,7 @@
 
 expect: pass
 """
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 
 from ._parts import Command, ToolMessage, ToolRuntime, end_conversation, tool
 
@@ -20,8 +20,8 @@ def notify_manager() -> str:
     return "The manager on duty was notified."
 
 
-my_configs = seed_configs()
-my_configs["triage"]["tools"].append(escalate)
-my_configs["triage"]["prompt"] += "\nCall escalate for anything legal or when a manager is wanted."
-my_configs["escalated"] = {"prompt": "Call notify_manager, then end_conversation.",
+my_step_table = seed_step_table()
+my_step_table["triage"]["tools"].append(escalate)
+my_step_table["triage"]["prompt"] += "\nCall escalate for anything legal or when a manager is wanted."
+my_step_table["escalated"] = {"prompt": "Call notify_manager, then end_conversation.",
                            "tools": [notify_manager, end_conversation]}

@@ -1,4 +1,4 @@
-"""copy.deepcopy of the kit's binder, other names everywhere: a 'supervisor' step, parse_docstring tools.
+"""copy.deepcopy of the kit's step table, other names everywhere: a 'supervisor' step, parse_docstring tools.
 
 expect: pass
 """
@@ -8,7 +8,7 @@ from langchain.messages import ToolMessage
 from langchain.tools import ToolRuntime, tool
 from langgraph.types import Command
 
-from handoffs.single_agent import STEP_CONFIGS
+from handoffs.single_agent import STEP_TABLE
 from handoffs.single_agent.tools import end_conversation
 
 
@@ -29,10 +29,10 @@ def book_supervisor_callback() -> str:
     return "A supervisor will call you tomorrow."
 
 
-my_configs = copy.deepcopy(STEP_CONFIGS)
-my_configs["triage"]["tools"].append(hand_to_supervisor)
-my_configs["triage"]["prompt"] += "\nLegal trouble or a demand for a manager: call hand_to_supervisor."
-my_configs["supervisor"] = {
+my_step_table = copy.deepcopy(STEP_TABLE)
+my_step_table["triage"]["tools"].append(hand_to_supervisor)
+my_step_table["triage"]["prompt"] += "\nLegal trouble or a demand for a manager: call hand_to_supervisor."
+my_step_table["supervisor"] = {
     "prompt": "SUPERVISOR step. Book a call back with book_supervisor_callback, then end_conversation.",
     "tools": [book_supervisor_callback, end_conversation],
     "handoffs": {"end_conversation": "done"},

@@ -1,13 +1,13 @@
-"""No mutation at all: the binder is built with dict unions from the read-only STEP_CONFIGS.
+"""No mutation at all: the step table is built with dict unions from the read-only STEP_TABLE.
 
 expect: pass
 """
-from handoffs.single_agent import STEP_CONFIGS
+from handoffs.single_agent import STEP_TABLE
 
-from ._parts import TRIAGE_WITH_ESCALATION, escalate_page, escalate_to_manager
+from ._parts import TRIAGE_WITH_ESCALATION, escalate_step, escalate_to_manager
 
-my_configs = STEP_CONFIGS | {
-    "triage": STEP_CONFIGS["triage"] | {"prompt": TRIAGE_WITH_ESCALATION,
-                                        "tools": [*STEP_CONFIGS["triage"]["tools"], escalate_to_manager]},
-    "escalate": escalate_page(),
+my_step_table = STEP_TABLE | {
+    "triage": STEP_TABLE["triage"] | {"prompt": TRIAGE_WITH_ESCALATION,
+                                        "tools": [*STEP_TABLE["triage"]["tools"], escalate_to_manager]},
+    "escalate": escalate_step(),
 }

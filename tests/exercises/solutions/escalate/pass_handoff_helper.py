@@ -4,10 +4,10 @@ expect: pass
 """
 from langchain.tools import ToolRuntime, tool
 
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 from handoffs.single_agent.tools import handoff
 
-from ._parts import ESCALATE_PROMPT, escalate_page
+from ._parts import ESCALATE_PROMPT, escalate_step
 
 
 @tool
@@ -16,7 +16,7 @@ def escalate_to_manager(reason: str, runtime: ToolRuntime):
     return handoff(runtime, f"Escalated to a manager: {reason}", to_step="escalate", issue_type="escalated")
 
 
-my_configs = seed_configs()
-my_configs["triage"]["tools"].append(escalate_to_manager)
-my_configs["triage"]["prompt"] += "\nCall escalate_to_manager for legal matters or when asked for a manager."
-my_configs["escalate"] = escalate_page(prompt=ESCALATE_PROMPT)
+my_step_table = seed_step_table()
+my_step_table["triage"]["tools"].append(escalate_to_manager)
+my_step_table["triage"]["prompt"] += "\nCall escalate_to_manager for legal matters or when asked for a manager."
+my_step_table["escalate"] = escalate_step(prompt=ESCALATE_PROMPT)

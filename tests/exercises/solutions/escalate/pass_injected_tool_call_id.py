@@ -8,7 +8,7 @@ from langchain.messages import ToolMessage
 from langchain.tools import InjectedToolCallId, tool
 from langgraph.types import Command
 
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 
 from ._parts import ESCALATE_PROMPT, TRIAGE_WITH_ESCALATION, end_conversation, open_manager_ticket
 
@@ -20,7 +20,7 @@ def escalate_to_manager(reason: str, tool_call_id: Annotated[str, InjectedToolCa
                            "current_step": "escalate"})
 
 
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
-my_configs["triage"]["tools"].append(escalate_to_manager)
-my_configs["escalate"] = {"prompt": ESCALATE_PROMPT, "tools": [open_manager_ticket, end_conversation]}
+my_step_table = seed_step_table()
+my_step_table["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
+my_step_table["triage"]["tools"].append(escalate_to_manager)
+my_step_table["escalate"] = {"prompt": ESCALATE_PROMPT, "tools": [open_manager_ticket, end_conversation]}

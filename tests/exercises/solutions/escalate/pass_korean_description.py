@@ -6,7 +6,7 @@ from langchain.messages import ToolMessage
 from langchain.tools import ToolRuntime, tool
 from langgraph.types import Command
 
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 
 from ._parts import end_conversation, open_manager_ticket
 
@@ -18,8 +18,8 @@ def escalate_to_manager(runtime: ToolRuntime) -> Command:
                            "current_step": "escalate"})
 
 
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] += "\n법적 문제나 매니저 요청이면 escalate_to_manager를 호출하세요."
-my_configs["triage"]["tools"].append(escalate_to_manager)
-my_configs["escalate"] = {"prompt": "open_manager_ticket으로 티켓을 연 뒤 end_conversation을 호출하세요.",
+my_step_table = seed_step_table()
+my_step_table["triage"]["prompt"] += "\n법적 문제나 매니저 요청이면 escalate_to_manager를 호출하세요."
+my_step_table["triage"]["tools"].append(escalate_to_manager)
+my_step_table["escalate"] = {"prompt": "open_manager_ticket으로 티켓을 연 뒤 end_conversation을 호출하세요.",
                           "tools": [open_manager_ticket, end_conversation]}

@@ -2,7 +2,7 @@
 
 expect: pass
 """
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 
 from ._parts import Command, ToolMessage, ToolRuntime, end_conversation, record_issue, tool
 
@@ -19,12 +19,12 @@ def log_review(runtime: ToolRuntime) -> str:
     return "Logged for a manager's review."
 
 
-configs = seed_configs()
-configs["triage"].update(
-    prompt=configs["triage"]["prompt"] + "\nLegal matter or manager wanted: call request_manager_review.",
+step_table = seed_step_table()
+step_table["triage"].update(
+    prompt=step_table["triage"]["prompt"] + "\nLegal matter or manager wanted: call request_manager_review.",
     tools=[record_issue, review],
     handoffs={"record_issue": "resolve", "request_manager_review": "manager_review"},
 )
-configs["manager_review"] = {"prompt": "Call log_review_request, then end_conversation.",
+step_table["manager_review"] = {"prompt": "Call log_review_request, then end_conversation.",
                              "tools": [log_review, end_conversation], "handoffs": {"end_conversation": "done"}}
-my_configs = configs
+my_step_table = step_table

@@ -1,8 +1,8 @@
-"""The escalate page ends with its own finishing tool instead of the seed's end_conversation.
+"""The escalate step ends with its own finishing tool instead of the seed's end_conversation.
 
 expect: pass
 """
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 
 from ._parts import (TRIAGE_WITH_ESCALATION, Command, ToolMessage, ToolRuntime, escalate_to_manager,
                      open_manager_ticket, tool)
@@ -15,8 +15,8 @@ def close_escalated_case(runtime: ToolRuntime) -> Command:
                            "current_step": "done"})
 
 
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
-my_configs["triage"]["tools"].append(escalate_to_manager)
-my_configs["escalate"] = {"prompt": "Open a ticket with open_manager_ticket, then call close_escalated_case.",
+my_step_table = seed_step_table()
+my_step_table["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
+my_step_table["triage"]["tools"].append(escalate_to_manager)
+my_step_table["escalate"] = {"prompt": "Open a ticket with open_manager_ticket, then call close_escalated_case.",
                           "tools": [open_manager_ticket, close_escalated_case]}

@@ -6,7 +6,7 @@ from langchain.messages import ToolMessage
 from langchain.tools import ToolRuntime
 from langgraph.types import Command
 
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 from handoffs.single_agent.tools import end_conversation
 
 
@@ -21,7 +21,7 @@ def open_ticket() -> str:
     return "Ticket 4711 is open."
 
 
-my_configs = seed_configs()
-my_configs["triage"]["tools"] = [*my_configs["triage"]["tools"], escalate_case]
-my_configs["triage"]["prompt"] += " For a legal matter or a manager request, call escalate_case."
-my_configs["escalate"] = {"prompt": "Call open_ticket, then end_conversation.", "tools": [open_ticket, end_conversation]}
+my_step_table = seed_step_table()
+my_step_table["triage"]["tools"] = [*my_step_table["triage"]["tools"], escalate_case]
+my_step_table["triage"]["prompt"] += " For a legal matter or a manager request, call escalate_case."
+my_step_table["escalate"] = {"prompt": "Call open_ticket, then end_conversation.", "tools": [open_ticket, end_conversation]}

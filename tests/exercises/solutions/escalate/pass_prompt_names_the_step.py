@@ -2,9 +2,9 @@
 
 expect: pass
 """
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 
-from ._parts import Command, ToolMessage, ToolRuntime, escalate_page, tool
+from ._parts import Command, ToolMessage, ToolRuntime, escalate_step, tool
 
 
 @tool
@@ -14,7 +14,7 @@ def go_to_legal_desk(runtime: ToolRuntime) -> Command:
                            "current_step": "escalate"})
 
 
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] += "\nLegal matters and manager requests go to the escalate step."
-my_configs["triage"]["tools"].append(go_to_legal_desk)
-my_configs["escalate"] = escalate_page()
+my_step_table = seed_step_table()
+my_step_table["triage"]["prompt"] += "\nLegal matters and manager requests go to the escalate step."
+my_step_table["triage"]["tools"].append(go_to_legal_desk)
+my_step_table["escalate"] = escalate_step()

@@ -1,8 +1,8 @@
-"""One tool of its own on the escalate page opens the ticket and ends the conversation (moves to 'done').
+"""One tool of its own on the escalate step opens the ticket and ends the conversation (moves to 'done').
 
 expect: pass
 """
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 
 from ._parts import TRIAGE_WITH_ESCALATION, Command, ToolMessage, ToolRuntime, escalate_to_manager, tool
 
@@ -14,7 +14,7 @@ def open_ticket_and_close(runtime: ToolRuntime) -> Command:
     return Command(update={"messages": [note], "current_step": "done"})
 
 
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
-my_configs["triage"]["tools"].append(escalate_to_manager)
-my_configs["escalate"] = {"prompt": "Call open_ticket_and_close, then say goodbye.", "tools": [open_ticket_and_close]}
+my_step_table = seed_step_table()
+my_step_table["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
+my_step_table["triage"]["tools"].append(escalate_to_manager)
+my_step_table["escalate"] = {"prompt": "Call open_ticket_and_close, then say goodbye.", "tools": [open_ticket_and_close]}

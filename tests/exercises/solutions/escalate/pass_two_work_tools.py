@@ -1,8 +1,8 @@
-"""Two work tools on the escalate page (a ticket and an email summary), the prompt naming both.
+"""Two work tools on the escalate step (a ticket and an email summary), the prompt naming both.
 
 expect: pass
 """
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 
 from ._parts import TRIAGE_WITH_ESCALATION, end_conversation, escalate_to_manager, open_manager_ticket, tool
 
@@ -13,10 +13,10 @@ def email_case_summary(address: str) -> str:
     return f"Summary sent to {address}."
 
 
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
-my_configs["triage"]["tools"].append(escalate_to_manager)
-my_configs["escalate"] = {
+my_step_table = seed_step_table()
+my_step_table["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
+my_step_table["triage"]["tools"].append(escalate_to_manager)
+my_step_table["escalate"] = {
     "prompt": "1. Call open_manager_ticket. 2. Call email_case_summary. 3. Call end_conversation.",
     "tools": [open_manager_ticket, email_case_summary, end_conversation],
 }

@@ -2,7 +2,7 @@
 
 expect: pass
 """
-from handoffs.single_agent import seed_configs
+from handoffs.single_agent import seed_step_table
 
 from ._parts import TRIAGE_WITH_ESCALATION, Command, ToolMessage, ToolRuntime, end_conversation, escalate_to_manager, tool
 
@@ -14,8 +14,8 @@ def open_manager_ticket(runtime: ToolRuntime) -> Command:
                            "issue_type": "escalated"})
 
 
-my_configs = seed_configs()
-my_configs["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
-my_configs["triage"]["tools"].append(escalate_to_manager)
-my_configs["escalate"] = {"prompt": "Open a ticket with open_manager_ticket, then call end_conversation.",
+my_step_table = seed_step_table()
+my_step_table["triage"]["prompt"] = TRIAGE_WITH_ESCALATION
+my_step_table["triage"]["tools"].append(escalate_to_manager)
+my_step_table["escalate"] = {"prompt": "Open a ticket with open_manager_ticket, then call end_conversation.",
                           "tools": [open_manager_ticket, end_conversation]}

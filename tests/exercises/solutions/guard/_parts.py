@@ -4,15 +4,15 @@ from langchain.agents.middleware import AgentMiddleware, ToolCallRequest, wrap_m
 from langchain.messages import ToolMessage
 from langgraph.types import Command
 
-from handoffs.single_agent import STEP_CONFIGS
+from handoffs.single_agent import STEP_TABLE
 
-__all__ = ["AgentMiddleware", "Command", "STEP_CONFIGS", "ToolCallRequest", "ToolMessage", "wrap_model_call",
+__all__ = ["AgentMiddleware", "Command", "STEP_TABLE", "ToolCallRequest", "ToolMessage", "wrap_model_call",
            "wrap_tool_call", "offered_now", "refusal"]
 
 
 def offered_now(request):
     """The names of the tools the current step offers (a helper several learners write)."""
-    return [t.name for t in STEP_CONFIGS[request.state.get("current_step", "triage")]["tools"]]
+    return [t.name for t in STEP_TABLE[request.state.get("current_step", "triage")]["tools"]]
 
 
 def refusal(request, text="Refused: that tool is not available in this step."):

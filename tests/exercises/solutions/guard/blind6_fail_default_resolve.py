@@ -5,13 +5,13 @@ expect: lets_through
 from langchain.agents.middleware import wrap_tool_call
 from langchain.messages import ToolMessage
 
-from handoffs.single_agent import STEP_CONFIGS
+from handoffs.single_agent import STEP_TABLE
 
 
 @wrap_tool_call
 def guard(request, handler):
     step = request.state.get("current_step", "resolve")
-    if request.tool_call["name"] not in [t.name for t in STEP_CONFIGS[step]["tools"]]:
+    if request.tool_call["name"] not in [t.name for t in STEP_TABLE[step]["tools"]]:
         return ToolMessage("Refused: not offered in this step.", tool_call_id=request.tool_call["id"],
                            status="error")
     return handler(request)

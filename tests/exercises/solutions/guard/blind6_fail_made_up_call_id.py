@@ -5,13 +5,13 @@ expect: wrong_tool_call_id
 from langchain.agents.middleware import wrap_tool_call
 from langchain.messages import ToolMessage
 
-from handoffs.single_agent import STEP_CONFIGS
+from handoffs.single_agent import STEP_TABLE
 
 
 @wrap_tool_call
 def guard(request, handler):
     name = request.tool_call["name"]
     step = request.state.get("current_step", "triage")
-    if name not in [t.name for t in STEP_CONFIGS[step]["tools"]]:
+    if name not in [t.name for t in STEP_TABLE[step]["tools"]]:
         return ToolMessage(f"Refused: {name} is not available in {step}.", tool_call_id=name, status="error")
     return handler(request)

@@ -4,12 +4,12 @@ expect: guard_raises
 """
 from langchain.agents.middleware import wrap_tool_call
 
-from handoffs.single_agent import STEP_CONFIGS
+from handoffs.single_agent import STEP_TABLE
 
 
 @wrap_tool_call
 def guard(request, handler):
     step = request.state.get("current_step", "triage")
-    if request.tool_call["name"] not in [t.name for t in STEP_CONFIGS[step]["tools"]]:
+    if request.tool_call["name"] not in [t.name for t in STEP_TABLE[step]["tools"]]:
         raise PermissionError(f"{step} 단계에서는 {request.tool_call['name']}을(를) 쓸 수 없습니다")
     return handler(request)

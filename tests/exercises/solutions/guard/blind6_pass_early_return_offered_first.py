@@ -1,15 +1,15 @@
-"""Early return for offered tools, the refusal at the end; the step's page fetched through a small function.
+"""Early return for offered tools, the refusal at the end; the step's entry fetched through a small function.
 
 expect: pass
 """
 from langchain.agents.middleware import wrap_tool_call
 from langchain.messages import ToolMessage
 
-from handoffs.single_agent import STEP_CONFIGS
+from handoffs.single_agent import STEP_TABLE
 
 
 def page_of(state):
-    return STEP_CONFIGS[state.get("current_step", "triage")]
+    return STEP_TABLE[state.get("current_step", "triage")]
 
 
 @wrap_tool_call

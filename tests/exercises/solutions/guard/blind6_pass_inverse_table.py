@@ -7,11 +7,11 @@ from collections import defaultdict
 from langchain.agents.middleware import wrap_tool_call
 from langchain.messages import ToolMessage
 
-from handoffs.single_agent import STEP_CONFIGS
+from handoffs.single_agent import STEP_TABLE
 
 STEPS_OFFERING = defaultdict(set)
-for step_name, page in STEP_CONFIGS.items():
-    for t in page["tools"]:
+for step_name, entry in STEP_TABLE.items():
+    for t in entry["tools"]:
         STEPS_OFFERING[t.name].add(step_name)
 
 

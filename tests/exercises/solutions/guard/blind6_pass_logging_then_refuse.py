@@ -7,7 +7,7 @@ import logging
 from langchain.agents.middleware import wrap_tool_call
 from langchain.messages import ToolMessage
 
-from handoffs.single_agent import STEP_CONFIGS
+from handoffs.single_agent import STEP_TABLE
 
 log = logging.getLogger("my_guard")
 
@@ -16,7 +16,7 @@ log = logging.getLogger("my_guard")
 def guard(request, handler):
     call = request.tool_call
     step = request.state.get("current_step", "triage")
-    if not any(t.name == call.get("name") for t in STEP_CONFIGS[step]["tools"]):
+    if not any(t.name == call.get("name") for t in STEP_TABLE[step]["tools"]):
         log.warning("blocked %s in %s", call.get("name"), step)
         return ToolMessage(content="This action is not allowed at this point of the conversation.",
                            tool_call_id=call.get("id"), status="error")

@@ -5,12 +5,12 @@ expect: pass
 from langchain.agents.middleware import wrap_tool_call
 from langchain.messages import ToolMessage
 
-from handoffs.single_agent import STEP_CONFIGS
+from handoffs.single_agent import STEP_TABLE
 
 
 def allowed_tools(state):
     step = state.get("current_step", "triage")
-    return step, [tool.name for tool in STEP_CONFIGS[step]["tools"]]
+    return step, [tool.name for tool in STEP_TABLE[step]["tools"]]
 
 
 @wrap_tool_call(name="StepBoundary")

@@ -1,19 +1,19 @@
-"""A learner who reads the page with .get() twice and keeps the offered names in a set; Korean docstring.
+"""A learner who reads the step with .get() twice and keeps the offered names in a set; Korean docstring.
 
 expect: pass
 """
 from langchain.agents.middleware import wrap_tool_call
 from langchain.messages import ToolMessage
 
-from handoffs.single_agent import STEP_CONFIGS
+from handoffs.single_agent import STEP_TABLE
 
 
 @wrap_tool_call
 def step_guard(request, handler):
     """현재 단계가 제공하지 않는 도구는 실행하지 않고 거절합니다."""
     current = request.state.get("current_step", "triage")
-    page = STEP_CONFIGS.get(current, {})
-    allowed = {t.name for t in page.get("tools", [])}
+    entry = STEP_TABLE.get(current, {})
+    allowed = {t.name for t in entry.get("tools", [])}
     call = request.tool_call
     if call["name"] not in allowed:
         return ToolMessage(content=f"'{call['name']}' cannot be used in the {current} step.",

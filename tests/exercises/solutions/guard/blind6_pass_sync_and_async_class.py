@@ -5,13 +5,13 @@ expect: pass
 from langchain.agents.middleware import AgentMiddleware
 from langchain.messages import ToolMessage
 
-from handoffs.single_agent import STEP_CONFIGS
+from handoffs.single_agent import STEP_TABLE
 
 
 class 단계가드(AgentMiddleware):
     def _refusal(self, request):
         step = request.state.get("current_step", "triage")
-        names = [t.name for t in STEP_CONFIGS[step]["tools"]]
+        names = [t.name for t in STEP_TABLE[step]["tools"]]
         if request.tool_call["name"] in names:
             return None
         return ToolMessage(f"거절: 지금은 {step} 단계라서 {request.tool_call['name']}을(를) 쓸 수 없어요. "

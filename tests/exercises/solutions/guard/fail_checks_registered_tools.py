@@ -4,9 +4,9 @@ expect: lets_through
 """
 from handoffs.single_agent.steps import all_tools
 
-from ._parts import STEP_CONFIGS, refusal, wrap_tool_call
+from ._parts import STEP_TABLE, refusal, wrap_tool_call
 
-KNOWN = {t.name for t in all_tools(STEP_CONFIGS)}
+KNOWN = {t.name for t in all_tools(STEP_TABLE)}
 
 
 @wrap_tool_call

@@ -1,10 +1,10 @@
-"""Always compares with the triage page: once the step moves on, the honest resolve tools are refused.
+"""Always compares with the triage step: once the step moves on, the honest resolve tools are refused.
 
 expect: blocks_offered
 """
-from ._parts import STEP_CONFIGS, refusal, wrap_tool_call
+from ._parts import STEP_TABLE, refusal, wrap_tool_call
 
-TRIAGE_TOOLS = [t.name for t in STEP_CONFIGS["triage"]["tools"]]
+TRIAGE_TOOLS = [t.name for t in STEP_TABLE["triage"]["tools"]]
 
 
 @wrap_tool_call

@@ -2,12 +2,12 @@
 
 expect: state_default
 """
-from ._parts import STEP_CONFIGS, refusal, wrap_tool_call
+from ._parts import STEP_TABLE, refusal, wrap_tool_call
 
 
 @wrap_tool_call
 def guard(request, handler):
     step = request.state["current_step"]
-    if request.tool_call["name"] not in [t.name for t in STEP_CONFIGS[step]["tools"]]:
+    if request.tool_call["name"] not in [t.name for t in STEP_TABLE[step]["tools"]]:
         return refusal(request)
     return handler(request)

@@ -2,12 +2,12 @@
 
 expect: lets_through_later
 """
-from ._parts import STEP_CONFIGS, refusal, wrap_tool_call
+from ._parts import STEP_TABLE, refusal, wrap_tool_call
 
 
 @wrap_tool_call
 def guard(request, handler):
     if request.state.get("current_step", "triage") == "triage":
-        if request.tool_call["name"] not in [t.name for t in STEP_CONFIGS["triage"]["tools"]]:
+        if request.tool_call["name"] not in [t.name for t in STEP_TABLE["triage"]["tools"]]:
             return refusal(request)
     return handler(request)

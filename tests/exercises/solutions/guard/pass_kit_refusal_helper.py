@@ -4,10 +4,10 @@ expect: pass
 """
 from handoffs.single_agent.middleware import refusal_for
 
-from ._parts import STEP_CONFIGS, wrap_tool_call
+from ._parts import STEP_TABLE, wrap_tool_call
 
 
 @wrap_tool_call
 def guard(request, handler):
-    refused = refusal_for(request.tool_call, request.state, STEP_CONFIGS)
+    refused = refusal_for(request.tool_call, request.state, STEP_TABLE)
     return refused if refused is not None else handler(request)

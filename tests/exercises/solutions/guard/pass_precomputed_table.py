@@ -2,9 +2,9 @@
 
 expect: pass
 """
-from ._parts import STEP_CONFIGS, refusal, wrap_tool_call
+from ._parts import STEP_TABLE, refusal, wrap_tool_call
 
-ALLOWED = {step: frozenset(t.name for t in page["tools"]) for step, page in STEP_CONFIGS.items()}
+ALLOWED = {step: frozenset(t.name for t in entry["tools"]) for step, entry in STEP_TABLE.items()}
 
 
 @wrap_tool_call

@@ -2,14 +2,14 @@
 
 expect: pass
 """
-from ._parts import STEP_CONFIGS, refusal, wrap_tool_call
+from ._parts import STEP_TABLE, refusal, wrap_tool_call
 
 
-def guard_for(binder=STEP_CONFIGS):
+def guard_for(step_table=STEP_TABLE):
     @wrap_tool_call
     def page_guard(request, handler):
-        page = binder[request.state.get("current_step", "triage")]
-        if request.tool is not None and request.tool in page["tools"]:
+        entry = step_table[request.state.get("current_step", "triage")]
+        if request.tool is not None and request.tool in entry["tools"]:
             return handler(request)
         return refusal(request, "This tool belongs to another step.")
     return page_guard

@@ -1,4 +1,4 @@
-"""build_configs() builds the whole binder in a loop over (step, prompt, tools) rows, with a handoffs entry.
+"""build_step_table() builds the whole step table in a loop over (step, prompt, tools) rows, with a handoffs entry.
 
 expect: pass
 """
@@ -34,9 +34,9 @@ ROWS = [
 ]
 
 
-def build_configs():
-    configs = {}
+def build_step_table():
+    step_table = {}
     for step, prompt, tools in ROWS:
-        configs[step] = {"prompt": prompt, "tools": list(tools)}
-    configs["triage"]["handoffs"] = {"record_issue": "resolve", "escalate_case": "escalate"}
-    return configs
+        step_table[step] = {"prompt": prompt, "tools": list(tools)}
+    step_table["triage"]["handoffs"] = {"record_issue": "resolve", "escalate_case": "escalate"}
+    return step_table

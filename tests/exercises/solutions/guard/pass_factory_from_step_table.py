@@ -1,4 +1,4 @@
-"""A factory taking the binder, like the kit's own step_guard_middleware(configs).
+"""A factory taking the step table, like the kit's own step_guard_middleware(step_table).
 
 expect: pass
 """
@@ -8,11 +8,11 @@ from handoffs.single_agent.steps import tool_names
 from ._parts import ToolMessage, wrap_tool_call
 
 
-def make_guard(configs):
+def make_guard(step_table):
     @wrap_tool_call
     def guard_for_this_binder(request, handler):
         step = current_step_of(request.state)
-        if request.tool_call["name"] in tool_names(configs[step]):
+        if request.tool_call["name"] in tool_names(step_table[step]):
             return handler(request)
         return ToolMessage(f"'{request.tool_call['name']}' cannot be used in the {step} step.",
                            tool_call_id=request.tool_call["id"], status="error")

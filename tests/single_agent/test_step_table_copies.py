@@ -1,8 +1,8 @@
-"""The kit's binder cannot be changed by a learner's copy; fresh and deep copies can, and plain functions are tools.
+"""The kit's step table cannot be changed by a learner's copy; fresh and deep copies can, and plain functions are tools.
 
-Notebook 04 asks learners to add a page. ``dict(STEP_CONFIGS)`` is a shallow copy: its pages are the kit's. These
-tests show that changing such a page is refused with one sentence naming what to do, that ``seed_configs()`` and
-``copy.deepcopy`` give binders that change freely, and that the bots built from them really run.
+Notebook 04 asks learners to add a step. ``dict(STEP_TABLE)`` is a shallow copy: its steps are the kit's. These
+tests show that changing such a step is refused with one sentence naming what to do, that ``seed_step_table()`` and
+``copy.deepcopy`` give step tables that change freely, and that the bots built from them really run.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from langgraph.types import Command
 
 from handoffs.models import OfflineChatModel
 from handoffs.recorder import RunRecorder
-from handoffs.single_agent import STEP_CONFIGS, ask, build_support_agent, seed_configs
-from handoffs.single_agent.readonly import READ_ONLY_MESSAGE, ReadOnlyBinderError
+from handoffs.single_agent import STEP_TABLE, ask, build_support_agent, seed_step_table
+from handoffs.single_agent.readonly import READ_ONLY_MESSAGE, ReadOnlyStepTableError
 from handoffs.single_agent.steps import tool_names
 from handoffs.single_agent.tools import end_conversation
 
@@ -42,29 +42,29 @@ def ticket() -> str:
     lambda b: b["done"]["tools"].__iadd__([escalate]),
 ])
 def test_a_shallow_copy_cannot_change_the_kits_pages(change):
-    before = {step: (page["prompt"], tool_names(page)) for step, page in STEP_CONFIGS.items()}
-    with pytest.raises(ReadOnlyBinderError, match="seed_configs"):
-        change(dict(STEP_CONFIGS))
-    with pytest.raises(ReadOnlyBinderError):
-        STEP_CONFIGS["escalate"] = {}
-    assert {step: (page["prompt"], tool_names(page)) for step, page in STEP_CONFIGS.items()} == before
-    assert str(ReadOnlyBinderError()) == READ_ONLY_MESSAGE
+    before = {step: (entry["prompt"], tool_names(entry)) for step, entry in STEP_TABLE.items()}
+    with pytest.raises(ReadOnlyStepTableError, match="seed_step_table"):
+        change(dict(STEP_TABLE))
+    with pytest.raises(ReadOnlyStepTableError):
+        STEP_TABLE["escalate"] = {}
+    assert {step: (entry["prompt"], tool_names(entry)) for step, entry in STEP_TABLE.items()} == before
+    assert str(ReadOnlyStepTableError()) == READ_ONLY_MESSAGE
 
 
-def _escalating_run(binder):
-    binder["triage"]["tools"].append(escalate)
-    binder["escalate"] = {"prompt": "Call ticket, then end_conversation.", "tools": [ticket, end_conversation]}
+def _escalating_run(step_table):
+    step_table["triage"]["tools"].append(escalate)
+    step_table["escalate"] = {"prompt": "Call ticket, then end_conversation.", "tools": [ticket, end_conversation]}
     recorder = RunRecorder()
     model = OfflineChatModel(script=[{"tool": "escalate"}, {"tool": "ticket"}, {"tool": "end_conversation"}, "Bye."])
-    ask(build_support_agent(model, configs=binder, recorder=recorder), "Legal matter", {"configurable": {"thread_id": "t"}})
+    ask(build_support_agent(model, step_table=step_table, recorder=recorder), "Legal matter", {"configurable": {"thread_id": "t"}})
     return recorder
 
 
-@pytest.mark.parametrize("fresh", [seed_configs, lambda: copy.deepcopy(STEP_CONFIGS)], ids=["seed_configs", "deepcopy"])
+@pytest.mark.parametrize("fresh", [seed_step_table, lambda: copy.deepcopy(STEP_TABLE)], ids=["seed_step_table", "deepcopy"])
 def test_fresh_and_deep_copies_change_freely_and_their_plain_function_tools_run(fresh):
     first, second = fresh(), fresh()
     recorder = _escalating_run(first)
     assert recorder.steps_visited("t") == ["triage", "escalate", "done"]
     assert recorder.tools_run("t") == ["escalate", "ticket", "end_conversation"]
     assert tool_names(second["triage"]) == ["record_issue"] and "escalate" not in second
-    assert tool_names(STEP_CONFIGS["triage"]) == ["record_issue"]
+    assert tool_names(STEP_TABLE["triage"]) == ["record_issue"]
