@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from . import patterns
+
 # (pattern, concepts or None to block, weight)
 _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
     # Praise for a person who helped: feedback, an ordinary question (before "person" reads as asking for one).
@@ -254,7 +256,7 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"(?:아요|아|네요|습니다|음|고|는데)", "malfunction", 0.7),
 )
 PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...], float], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), tuple(concepts.split(",")) if concepts else (), weight)
+    (patterns.compile(pattern, re.IGNORECASE), tuple(concepts.split(",")) if concepts else (), weight)
     for pattern, concepts, weight in _PHRASE_TABLE
 )
 
@@ -263,7 +265,7 @@ PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...], float], ...] = tuple(
 # Most messages are in one script. A row's English alternatives cannot match a message without Latin letters, nor
 # its Korean ones a message without Hangul, so each row is also compiled per script: the same matches, fewer tries.
 
-_KOREAN_LETTER = re.compile(r"[\uac00-\ud7a3\u3131-\u3163]")
+_KOREAN_LETTER = patterns.compile(r"[\uac00-\ud7a3\u3131-\u3163]")
 
 
 def _alternatives(pattern: str) -> list[str]:
@@ -299,7 +301,7 @@ def _script(alternative: str) -> str:
 def _by_script(pattern: str) -> dict[str, re.Pattern[str] | None]:
     scripts = [(_script(a), a) for a in _alternatives(pattern)]
     kept = {lang: [a for s, a in scripts if s in (lang, "any")] for lang in ("en", "ko")}
-    return {lang: re.compile("|".join(alts), re.IGNORECASE) if alts else None for lang, alts in kept.items()}
+    return {lang: patterns.compile("|".join(alts), re.IGNORECASE) if alts else None for lang, alts in kept.items()}
 
 
 PHRASES_BY_SCRIPT: tuple[dict[str, re.Pattern[str] | None], ...] = tuple(_by_script(p) for p, _, _ in _PHRASE_TABLE)

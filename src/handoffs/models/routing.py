@@ -24,6 +24,8 @@ from __future__ import annotations
 import json
 import math
 import re
+
+from . import patterns
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -35,10 +37,10 @@ from .text import en_stem, ko_stem, tokens
 from .types import ToolSpec
 
 CATCH_ALL = ("other", "others", "general", "unknown", "misc", "miscellaneous", "기타", "그 외", "일반")
-_EXPLICIT_ONLY = re.compile(r"\bonly\b.*\bif\b.*\bexplicitly\b|\bexplicitly (?:asked|requested)\b|명시적으로|직접 요청", re.I)
-_ANY_OTHER = re.compile(r"\b(?:any|all) other\b|\banything else\b|\bother (?:requests?|issues?|questions?|matters?)\b|"
+_EXPLICIT_ONLY = patterns.compile(r"\bonly\b.*\bif\b.*\bexplicitly\b|\bexplicitly (?:asked|requested)\b|명시적으로|직접 요청", re.I)
+_ANY_OTHER = patterns.compile(r"\b(?:any|all) other\b|\banything else\b|\bother (?:requests?|issues?|questions?|matters?)\b|"
                         r"기타|그\s*외|나머지", re.I)
-_PURVIEW = re.compile(r"\boutside (?:of )?(?:your|this agent's) (?:purview|scope|expertise|role)\b|담당\s*(?:범위|영역)\s*(?:밖|외)",
+_PURVIEW = patterns.compile(r"\boutside (?:of )?(?:your|this agent's) (?:purview|scope|expertise|role)\b|담당\s*(?:범위|영역)\s*(?:밖|외)",
                       re.I)
 _NAME_NOISE = frozenset({"agent", "bot", "assistant", "tool", "to", "the", "a", "for"})
 _STOPWORDS = frozenset("""a an the and or but if then so to of in on at by for with from into about as is are was were be
@@ -109,8 +111,12 @@ def word_keys(text: str, drop: frozenset[str] = _GENERIC_WORDS) -> frozenset[str
     return frozenset(keys)
 
 
-_CATEGORY_NAMES = re.compile(r"(?:^|_)(?:issue|category|type|kind|department|topic|area|class|classification|team|"
+_CATEGORY_NAMES = patterns.compile(r"(?:^|_)(?:issue|category|type|kind|department|topic|area|class|classification|team|"
                              r"queue|route)s?(?:$|_)", re.I)
+
+
+_QUOTED = patterns.compile(r"['\"]([^'\"]{1,30})['\"]")
+_LISTED = patterns.compile(r"([A-Za-z가-힣][\w-]*)\s*,\s*([A-Za-z가-힣][\w-]*)\s*,?\s*(?:or|and|또는|혹은|이나)\s+([A-Za-z가-힣][\w-]*)")
 
 
 def options_of(tool: ToolSpec, prop: dict[str, Any], name: str = "") -> list[str]:
@@ -121,11 +127,10 @@ def options_of(tool: ToolSpec, prop: dict[str, Any], name: str = "") -> list[str
         return [str(v) for v in prop["enum"]]
     texts = [prop.get("description", "")] + ([tool.description] if _CATEGORY_NAMES.search(name) else [])
     for text in texts:
-        quoted = re.findall(r"['\"]([^'\"]{1,30})['\"]", text)
+        quoted = _QUOTED.findall(text)
         if len(quoted) >= 2:
             return quoted
-        listed = re.search(r"([A-Za-z가-힣][\w-]*)\s*,\s*([A-Za-z가-힣][\w-]*)\s*,?\s*(?:or|and|또는|혹은|이나)\s+([A-Za-z가-힣][\w-]*)",
-                           text)
+        listed = _LISTED.search(text)
         if listed:
             return list(listed.groups())
     return []
