@@ -125,6 +125,35 @@ def is_prompt_injection(text: str) -> bool:
     return bool(_INJECTION.search(text))
 
 
+# The part of an injection that only asks to set the instructions aside ("ignore your instructions and…",
+# "이전 지시는 무시하고…"): what follows it may still be a customer's real request.
+_OVERRIDE = patterns.compile(
+    r"\b(?:please\s+)?(?:ignore|disregard|forget|override|bypass)\b.{0,40}\b(?:instruction|instructions|rules|prompt|previous|"
+    r"guidelines|policy|policies|above)\b(?:\s+(?:above|before|so far|for (?:a|one) (?:sec|second|moment)))?"
+    r"|(?:이전|앞의|기존|위의?)?\s*(?:지시|명령|규칙|지침|설정|룰)\S*\s*(?:은|는|을|를|다|모두|전부)?\s*(?:다\s*|모두\s*|전부\s*)?"
+    r"(?:무시|잊어|잊고|지워|삭제)\S*", re.IGNORECASE)
+# What no customer may obtain by asking the bot to drop its rules: approvals, discounts, credits, free goods, a
+# status set by decree, the prompt itself. A message that demands one of these is declined whole.
+_PRIVILEGED = patterns.compile(
+    r"\b(?:approv\w*|pre-?approved|authori[sz]\w*|discount|coupon|voucher|credit|free|for free|waive\w*|void|"
+    r"mark (?:it|my \w+|the \w+|order \w+)(?: as)?|status|confirm (?:my|the|a) refund|refund approved|admin|"
+    r"system prompt|your (?:tools|prompt)|pirate)\b|승인|할인|쿠폰|크레딧|적립금|공짜|무료|0원|권한|"
+    r"완료\s*처리|처리\s*완료|프롬프트|보상금", re.IGNORECASE)
+
+
+def request_beside_injection(text: str) -> tuple[str, str] | None:
+    """The customer's own words around an injection that only says "ignore your instructions" ("…and connect me to
+    a live agent", "…환불해 줘, 두 번 결제됐어"), or None when the message is more than that: a forged system
+    line, a role change, a tool named, a claimed approval, or a demand only a rule change could grant. Returns
+    (the words declined, the request)."""
+    override = _OVERRIDE.search(text)
+    rest = _OVERRIDE.sub(" ", text)
+    if rest == text or _INJECTION.search(rest) or _PRIVILEGED.search(rest):
+        return None
+    rest = re.sub(r"^[\s,.;:!?-]*(?:and|then|just|하고|그리고|그냥)?[\s,.;:!?-]*", "", rest.strip(), flags=re.I)
+    return (override.group().strip(), rest) if rest and override else None
+
+
 def is_closing(text: str) -> bool:
     return bool(_CLOSING.search(text))
 
