@@ -26,7 +26,9 @@ import hashlib
 import json
 from typing import Sequence
 
-from . import cues, lexicon, replies, routing
+from handoffs import i18n
+
+from . import cues, lexicon, replies, romanised, routing
 from .arguments import Evidence, fill_arguments
 from .meaning import read
 from .phrasebook import say
@@ -57,6 +59,19 @@ def _takeover(convo: list[Message], offered: set[str]) -> int:
     return 0
 
 
+def customer_language(user_texts: Sequence[str], system: str) -> str:
+    """The language to answer in: the customer's latest message that shows one (lone Korean letters "ㅎㅇ" and
+    Korean written in Latin letters are Korean); for messages that show none (emoji only), the kit's language
+    when it is Korean, else the system prompt's, else English."""
+    for text in reversed(user_texts):
+        found = "ko" if romanised.looks_romanised(text.lower()) else language_of(text)
+        if found:
+            return found
+    if i18n.language() == "ko":
+        return "ko"
+    return language_of(system) or "en"
+
+
 def _quoted(words: list[str]) -> str:
     return ", ".join(repr(shorten(w, 40)) for w in dict.fromkeys(words))
 
@@ -74,8 +89,7 @@ class _Turn:
         self.turn_start = _turn_start(self.convo)
         self.evidence = Evidence.of(self.convo, self.turn_start)
         self.last = self.convo[-1] if self.convo else None
-        self.lang = next((language_of(t) for t in reversed(self.evidence.user_texts) if language_of(t)), None) \
-            or language_of(self.system) or "en"
+        self.lang = customer_language(self.evidence.user_texts, self.system)
         # A call whose result was an error (refused by a step guard, failed) does not count as done: it may be
         # retried once the tool is offered.
         failed = {m.tool_call_id for m in self.convo if m.role == "tool" and m.is_error}

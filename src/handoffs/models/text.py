@@ -40,7 +40,8 @@ class Token:
 
 def language_of(text: str) -> str | None:
     """``"ko"`` or ``"en"``: the language most of the words are in (Korean when a Korean sentence ending such as
-    ``-요``/``-다`` shows the writer writes Korean: ``앱이 crash 나요``), ``None`` for a text with no words."""
+    ``-요``/``-다`` shows the writer writes Korean: ``앱이 crash 나요``; Korean for a text of lone Korean letters,
+    ``ㅎㅇ``), ``None`` for a text with no words (emoji, punctuation)."""
     found = tokens(text)
     korean = sum(t.korean for t in found)
     latin = sum(1 for t in found if not t.korean and not t.text.isdigit())
@@ -48,9 +49,12 @@ def language_of(text: str) -> str | None:
         return "ko"
     if latin:
         return "en"
+    if _JAMO.search(text):
+        return "ko"  # "ㅎㅇ", "ㅠㅠ", "ㄱㅅ": Korean letters typed on their own
     return None
 
 
+_JAMO = re.compile(r"[\u3131-\u318e]")
 _KO_PREDICATE = patterns.compile(r"[\uac00-\ud7a3](?:요|다|까|죠|네|나|지|어|아|해|래|게)(?=[\s.!?~ㅠㅜㅋㅎ^;,]*$)|습니다|세요")
 
 
