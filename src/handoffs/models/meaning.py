@@ -235,6 +235,17 @@ def _technical_verb(text: str, start: int, end: int) -> list[Mention]:
     return found
 
 
+_WORD_EDGE = patterns.compile(r"[\s.,!?;:()\"']")
+
+
+def _whole_words(text: str, start: int, end: int) -> str:
+    """The words a phrase match lies in, whole: a reason quotes "'사고 싶어요'", never the stem "'사고 싶'"."""
+    after = _WORD_EDGE.search(text, end, end + 20)  # words longer than 20 letters are cut: the read stays linear
+    before = [m.end() for m in _WORD_EDGE.finditer(text, max(0, start - 20), start)]
+    first = before[-1] if before else max(0, start - 20)
+    return text[first:after.start() if after else end + 20].strip()
+
+
 @lru_cache(maxsize=1024)
 def read(text: str) -> Reading:
     """What ``text`` says: its language and its concept mentions (see the module docstring)."""
@@ -250,7 +261,7 @@ def read(text: str) -> Reading:
         for match in pattern.finditer(lowered) if pattern is not None else ():
             if match.end() > match.start() and 1 not in consumed[match.start():match.end()]:
                 consumed[match.start():match.end()] = b"\x01" * (match.end() - match.start())
-                raw += [Mention(c, text[match.start():match.end()], weight, match.start(), match.end())
+                raw += [Mention(c, _whole_words(text, match.start(), match.end()), weight, match.start(), match.end())
                         for c in phrase_concepts]
                 if phrase_concepts == ("malfunction",):
                     raw += _technical_verb(text, match.start(), match.end())

@@ -10,9 +10,10 @@ Data and one function: which reason to give when is :mod:`handoffs.models.core`'
 from __future__ import annotations
 
 from handoffs.i18n import pick
+from handoffs.particles import format_ko
 
 REASONS: dict[str, dict[str, str]] = {
-    "user_said": {"en": "the user said {words}", "ko": "사용자가 {words}라고 함"},
+    "user_said": {"en": "the user said {words}", "ko": "사용자가 {words}(이)라고 함"},
     "turn_recorded": {"en": "this turn recorded {words}", "ko": "이번 턴에 {words}(으)로 기록됨"},
     "fits_request": {"en": "it fits what the user asked", "ko": "사용자의 요청에 맞음"},
     "none_fits": {"en": "; none of {options} fits", "ko": "; {options} 중 맞는 것이 없음"},
@@ -61,5 +62,6 @@ REASONS: dict[str, dict[str, str]] = {
 
 
 def because(key: str, **slots: object) -> str:
-    """The reason ``key`` in the kit's language, slots filled."""
-    return pick(REASONS[key]).format(**slots)
+    """The reason ``key`` in the kit's language, slots filled; a Korean particle placeholder after a slot
+    (``{words}(이)라고``) fits the slot's last word ("'돈'이라고", "'두 번 결제'라고")."""
+    return format_ko(pick(REASONS[key]), **slots)
