@@ -24,6 +24,8 @@ from __future__ import annotations
 import json
 import math
 import re
+import tomllib
+from pathlib import Path
 
 from . import patterns
 from dataclasses import dataclass, field
@@ -43,19 +45,13 @@ _ANY_OTHER = patterns.compile(r"\b(?:any|all) other\b|\banything else\b|\bother 
 _PURVIEW = patterns.compile(r"\boutside (?:of )?(?:your|this agent's) (?:purview|scope|expertise|role)\b|담당\s*(?:범위|영역)\s*(?:밖|외)",
                       re.I)
 _NAME_NOISE = frozenset({"agent", "bot", "assistant", "tool", "to", "the", "a", "for"})
-_STOPWORDS = frozenset("""a an the and or but if then so to of in on at by for with from into about as is are was were be
-    been being i me my mine we us our you your yours he she it its they them their this that these those there here do
-    does did doing done have has had having can could would should will shall may might must not no yes please just also
-    very really any some something anything one all what which who whom whose how when where why up down out over again
-    more most than too only own same such both each few i'd i'm it's don't can't won't didn't doesn't
-    isn't i've you're let's get got go going make made need want like thing things bit hi hello hey thanks thank ok okay
-    sure r u pls plz im""".split())
-_GENERIC_WORDS = _STOPWORDS | frozenset("""transfer execute resolve record run set look find send create use call related
-    explicitly asked back including topic kind conversation step routine user customer issue issues problem category
-    user's agent agents tool tools 관련 문의 담당 등 경우 처리 요청 사용""".split())
-CATCH_ALL_OFFER = 0.6  # "any other request" fits a concern less specifically than a tool that names it
-TOO_CLOSE = 0.75  # the runner-up within 75 % of the best: ask instead of guessing
-MIN_SCORE = 0.35
+_DATA = tomllib.loads((Path(__file__).with_name("data") / "routing.toml").read_text(encoding="utf-8"))
+_STOPWORDS = frozenset(_DATA["words"]["stopwords"].split())
+_GENERIC_WORDS = _STOPWORDS | frozenset(_DATA["words"]["generic"].split())
+_THRESHOLDS = {name: row["value"] for name, row in _DATA["thresholds"].items()}
+CATCH_ALL_OFFER = _THRESHOLDS["catch_all_offer"]  # data/routing.toml says why each is what it is
+TOO_CLOSE = _THRESHOLDS["too_close"]
+MIN_SCORE = _THRESHOLDS["min_score"]
 
 
 @dataclass(frozen=True)
