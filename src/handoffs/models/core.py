@@ -28,7 +28,7 @@ from typing import Sequence
 
 from handoffs import i18n
 
-from . import cues, lexicon, replies, romanised, routing
+from . import cues, learned, lexicon, replies, romanised, routing
 from .arguments import Evidence, fill_arguments
 from .meaning import read
 from .phrasebook import say
@@ -128,7 +128,8 @@ def _work_done(turn: _Turn) -> list[str]:
 
 
 def _evidence_words(scored: routing.Scored, turn: _Turn) -> str:
-    said = {m.word for m in read(turn.evidence.last_user).mentions} | set(routing.word_keys(turn.evidence.last_user))
+    said = {m.word for m in read(turn.evidence.last_user).mentions} | set(routing.word_keys(turn.evidence.last_user)) \
+        | {shorten(turn.evidence.last_user, 40)}  # a learned hint quotes the message itself
     user_words = [w for w, _ in scored.evidence if w in said]
     turn_words = [w for w, _ in scored.evidence if w not in user_words and w]
     kinds = list(dict.fromkeys(c for _, c in scored.evidence if c))
@@ -170,6 +171,14 @@ def _by_intent(turn: _Turn) -> Decision | None:
     said = [read(turn.evidence.last_user)] + [read(a) for a in turn.evidence.turn_arguments]
     last_user = turn.evidence.last_user
     best, rival = routing.choose(routing.rank(pool, said), cues.adds_a_second_request(last_user))
+    learned_why = ""
+    if best is None and turn.last is not None and turn.last.role == "user" and not read(last_user).set_aside:
+        # words the lexicon does not know (and no phrase set aside as off-topic or an idiom)
+        concept, probability, grams = learned.guess(last_user)
+        if concept != "none" and probability >= routing.LEARNED_MIN_PROBABILITY:
+            hint = (shorten(last_user, 40), concept, routing.LEARNED_WEIGHT)
+            best, rival = routing.choose(routing.rank(pool, said, (hint,)))
+            learned_why = because("learned", concept=concept, grams=_quoted([g.strip() for g in grams]))
     if best is None:
         return None
     if rival is not None:
@@ -181,7 +190,7 @@ def _by_intent(turn: _Turn) -> Decision | None:
                         reason=because("too_close", a=best.candidate.route, why_a=_evidence_words(best, turn),
                                        b=rival.candidate.route, why_b=_evidence_words(rival, turn)))
     chosen = (best.candidate.prop, best.candidate.option) if best.candidate.option is not None else None
-    why = _evidence_words(best, turn)
+    why = _evidence_words(best, turn) + learned_why
     if best.candidate.catch_all:
         why += because("none_fits", options=", ".join(c.option or "" for c in pool
                                                        if not c.catch_all and c.tool is best.candidate.tool))

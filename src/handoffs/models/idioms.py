@@ -26,6 +26,13 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = (
      r"(?:so |very |really |super |incredibly |extremely )?(?:lovely|helpful|amazing|kind|wonderful|excellent|fantastic|patient|"
      r"friendly|brilliant)\b|\b(?:want(?:ed)? to|wanna|just) (?:say|give|send) (?:a )?(?:thanks|thank you|shout-?out|kudos|props|"
      r"compliments?)\b|\bkudos\b|(?:(?:택배|배달|배송)\s*)?(?:직원|상담원|상담사|기사님|기사|아저씨|아주머니|배달원|매니저|담당자)\S*\s*(?:\S+\s+){0,2}?(?<!불)친절|칭찬", "general", 1.0),
+    # Thanks for a problem already solved is no new problem ("thank you, your team fixed my issue", "덕분에 해결됐어요").
+    (r"\b(?:thank|thanks|thx|grateful|appreciate\w*)\b[^.!?]{0,50}?\b(?:fixed|solved|resolved|sorted(?: out)?|took care of|"
+     r"handled)\b(?:\s+(?:my|the|our|this|that|it)\b(?:\s+\w+)?)?|(?:덕분에|감사)[^.!?]{0,20}?(?:해결|고쳐|처리)\S*\s*(?:됐|되었|했|졌)",
+     None, 0),
+    # A new product asked about: "새로 나온 제품", "신제품 있나요", "what's new in your range".
+    (r"새로\s*(?:나온|출시된|출시한|들어온)|신제품|신상품|신모델|\bnew (?:arrivals?|releases?|products?|models?|launch(?:es)?)\b",
+     "sales", 1.0),
     # Things a support desk does not do, read first so their words route nowhere ("영화 추천", "tell me a joke").
     (r"(?:점심|저녁|아침|메뉴|영화|노래|책|맛집|여행지|드라마|로또|운세|번호)\S*(?:\s+\S+){0,3}?\s*추천|\brecommend\b(?:\s+[\w-]+){0,4}?\s+"
      r"(?:movie|film|song|book|restaurant|show|series|game|recipe|podcast|album|novel)s?\b|(?:\S+\s+){0,2}번역|\btranslat\w*(?:\s+\w+){0,3}|\bhomework\b|숙제|"

@@ -44,6 +44,7 @@ class Reading:
     text: str
     language: str | None
     mentions: tuple[Mention, ...]
+    set_aside: bool = False  # a phrase read its words as saying nothing routable (off-topic, an idiom, thanks)
 
     def strength(self, concept: str) -> float:
         """How strongly the text raises ``concept`` (not negated): the strongest mention plus a little per extra."""
@@ -205,10 +206,11 @@ def _people(raw: list[Mention], text: str) -> list[Mention]:
     manager", "상담원 연결해 주세요") is an escalation or a handoff; one merely mentioned ("my account manager said…")
     is a word in a story. A manager is also an escalation when the customer complains."""
     spans = cues.people_asked_for(text)
-    asked = Cover(len(text), spans)
     asked_starts = bytearray(len(text) + 1)
     for s, _ in spans:
         asked_starts[s] = 1
+    # "a customer service rep": the person word right after the asked-for phrase belongs to it
+    asked = Cover(len(text), [(s, min(len(text), e + 2)) for s, e in spans])
     complains = any(m.concept == "escalate" and m.weight >= 1 for m in raw)
     out = []
     for m in raw:
@@ -257,10 +259,12 @@ def read(text: str) -> Reading:
         text = lowered
     raw: list[Mention] = []
     consumed = bytearray(len(text) + 1)  # positions a phrase has read already
+    blocked = False
     for pattern, phrase_concepts, weight in idioms.phrase_patterns(lowered):
         for match in pattern.finditer(lowered) if pattern is not None else ():
             if match.end() > match.start() and 1 not in consumed[match.start():match.end()]:
                 consumed[match.start():match.end()] = b"\x01" * (match.end() - match.start())
+                blocked = blocked or not phrase_concepts
                 raw += [Mention(c, _whole_words(text, match.start(), match.end()), weight, match.start(), match.end())
                         for c in phrase_concepts]
                 if phrase_concepts == ("malfunction",):
@@ -276,18 +280,20 @@ def read(text: str) -> Reading:
             as_korean = romanised.concepts_in(token.text) if in_latin_letters and en_stem(token.text) not in _ENGLISH else ()
             for concept, weight in as_korean or _english_word(token.text):
                 raw.append(Mention(concept, text[token.start:token.end], weight, token.start, token.end))
-    past = Cover(len(lowered), [m.span() for m in lexicon.PAST_PURCHASE.finditer(lowered)])
+    past_spans = [m.span() for m in lexicon.PAST_PURCHASE.finditer(lowered)]
+    past = Cover(len(lowered), past_spans)
+    bought_near = Cover(len(lowered), [(e, e + 12) for _, e in past_spans])  # "주문한 거랑 다른 제품이": the thing bought
     dismissed = Cover(len(lowered), set_aside(lowered))
     quiet = Cover(len(lowered), cues.asides(lowered))
     mentions = []
     for m in sorted(_people(raw, lowered), key=lambda m: (m.start, m.concept)):
-        if m.concept == "sales" and past.any(m.start, m.end):
-            continue  # "the skates I bought": an earlier purchase, not a wish to buy
+        if m.concept == "sales" and (past.any(m.start, m.end) or (m.weight < 1.0 and bought_near.any(m.start, m.end))):
+            continue  # "the skates I bought", "주문한 거랑 다른 제품이 왔어요": an earlier purchase, not a wish to buy
         negated = dismissed[m.start] is not None or is_negated(lowered, m.concept, m.word.lower(), m.start, m.end)
         factor = quiet[m.start]
         weight = m.weight * (factor if isinstance(factor, float) else 1.0)
         mentions.append(Mention(m.concept, m.word, weight, m.start, m.end, negated, m.requested))
-    return Reading(original, language_of(original), tuple(mentions))
+    return Reading(original, language_of(original), tuple(mentions), blocked)
 
 
 @lru_cache(maxsize=1024)
@@ -299,7 +305,7 @@ def as_request(text: str) -> Reading:
     mentions = list(reading.mentions)
     if not lexicon.PAST_PURCHASE.search(reading.text):
         mentions = _delivery_before_a_sale(mentions)
-    return Reading(reading.text, reading.language, _refunds_of_charges(mentions))
+    return Reading(reading.text, reading.language, _refunds_of_charges(mentions), reading.set_aside)
 
 
 def _delivery_before_a_sale(mentions: list[Mention]) -> list[Mention]:

@@ -41,6 +41,8 @@ REASONS: dict[str, dict[str, str]] = {
                   "ko": "지시를 무시하라는 메시지(프롬프트 인젝션): 거절함"},
     "injection_declined": {"en": "declined the injected instruction {words}, served the request beside it",
                            "ko": "끼워 넣은 지시 {words}은(는) 거절하고, 함께 말한 요청을 처리함"},
+    "learned": {"en": "; no lexicon word, but the learned n-gram weights read {concept} in {grams}",
+                "ko": "; 사전에 없는 말이지만 학습된 n-gram 가중치가 {grams}에서 {concept}을(를) 읽음"},
     "script": {"en": "script reply {number} of {total}", "ko": "스크립트 응답 {total}개 중 {number}번째"},
     "rogue": {"en": "ROGUE: calling {tool}, which was NOT offered (offered: {offered})",
               "ko": "ROGUE: 제공되지 않은 도구 {tool}을(를) 호출함 (제공된 도구: {offered})"},

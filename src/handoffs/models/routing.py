@@ -52,6 +52,8 @@ _THRESHOLDS = {name: row["value"] for name, row in _DATA["thresholds"].items()}
 CATCH_ALL_OFFER = _THRESHOLDS["catch_all_offer"]  # data/routing.toml says why each is what it is
 TOO_CLOSE = _THRESHOLDS["too_close"]
 MIN_SCORE = _THRESHOLDS["min_score"]
+LEARNED_MIN_PROBABILITY = _THRESHOLDS["learned_min_probability"]
+LEARNED_WEIGHT = _THRESHOLDS["learned_weight"]
 
 
 @dataclass(frozen=True)
@@ -246,8 +248,9 @@ def _catch_all(candidate: Candidate, specific: list[Candidate]) -> Candidate:
     return Candidate(candidate.tool, candidate.option, candidate.prop, uncovered, candidate.words, catch_all=True)
 
 
-def rank(pool: list[Candidate], said: list[Reading]) -> list[Scored]:
-    """Every candidate that fits with a score, best first (ties broken by route name, never by list order)."""
+def rank(pool: list[Candidate], said: list[Reading], hints: tuple[tuple[str, str, float], ...] = ()) -> list[Scored]:
+    """Every candidate that fits with a score, best first (ties broken by route name, never by list order).
+    ``hints``: (words, concept, weight) read by other means than the lexicon (:mod:`~handoffs.models.learned`)."""
     specific = [c for c in pool if not c.catch_all]
     catch_alls = [_catch_all(c, specific) for c in pool if c.catch_all]
     everyone = specific + catch_alls
@@ -267,6 +270,7 @@ def rank(pool: list[Candidate], said: list[Reading]) -> list[Scored]:
                     asked.add((m.start, m.word))
         said_words += [(word, found, key in asked) for key, found in by_word.items() for word in (key[1],)]
         negated |= reading.negated()
+    said_words += [(words, {concept: weight}, False) for words, concept, weight in hints]
     raised = {c for _, found, _ in said_words for c in found}
     direct_only = {c: any(other.concepts.get(c, 0) > 0 for other in everyone) for c in raised}
     idf = {c: math.log(1 + len(everyone) / max(1, sum(1 for other in everyone if _offer(other, c, direct_only[c])[0] > 0)))
