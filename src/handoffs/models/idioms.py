@@ -315,9 +315,12 @@ PHRASES_BY_SCRIPT: tuple[dict[str, re.Pattern[str] | None], ...] = tuple(_by_scr
 """For each row of :data:`PHRASES`: its alternatives that can match a message in one script ("en" or "ko")."""
 
 
+_LATIN_LETTER = patterns.compile(r"[a-z]", re.IGNORECASE)
+
+
 def phrase_patterns(text: str) -> list[tuple[re.Pattern[str] | None, tuple[str, ...], float]]:
     """The rows of :data:`PHRASES` to read ``text`` with: whole for a mixed message, else only what can match."""
-    korean, latin = bool(_KOREAN_LETTER.search(text)), bool(re.search(r"[a-z]", text, re.IGNORECASE))
+    korean, latin = bool(_KOREAN_LETTER.search(text)), bool(_LATIN_LETTER.search(text))
     if korean == latin:
         return list(PHRASES)
     lang = "ko" if korean else "en"

@@ -114,8 +114,11 @@ def _english_negated(text: str, concept: str, word: str, start: int, end: int) -
     return bool(_EN_FINE_AFTER.search(_clause_after(text, end)))
 
 
+_KO_CLAUSE_END = patterns.compile(r"[.!\n,]")
+
+
 def _korean_negated(text: str, concept: str, start: int, end: int) -> bool:
-    after = re.split(r"[.!\n,]", text[end: end + 30], maxsplit=1)[0]
+    after = _KO_CLAUSE_END.split(text[end: end + 30], maxsplit=1)[0]
     if _KO_NOT_AFTER.search(after) or _KO_FINE_AFTER.search(after):
         return True
     if concept in _DESIRE_CONCEPTS:
@@ -167,4 +170,4 @@ def is_negated(text: str, concept: str, word: str, start: int, end: int) -> bool
     Korean negation follows its noun, English precedes it; mixed messages ("billing address 말고") get both."""
     if _korean_negated(text, concept, start, end):
         return True
-    return not re.match(r"[\uac00-\ud7a3]", text[end - 1]) and _english_negated(text, concept, word, start, end)
+    return not ("\uac00" <= text[end - 1] <= "\ud7a3") and _english_negated(text, concept, word, start, end)

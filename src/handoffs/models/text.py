@@ -176,6 +176,9 @@ class Cover:
 
     def __init__(self, length: int, spans: "list[tuple[int, int]] | list[tuple[int, int, object]]"):
         self.values: list[object] = [None] * (length + 1)
+        self.painted = bytearray(length + 1)
+        if not spans:
+            return
         skip = list(range(length + 2))  # the next position at or after i that no span has painted yet
 
         def free(i: int) -> int:
@@ -191,9 +194,9 @@ class Cover:
             i = free(max(0, start))
             while i < min(end, length + 1):
                 self.values[i] = value
+                self.painted[i] = 1
                 skip[i] = i + 1
                 i = free(i + 1)
-        self.painted = bytes(v is not None for v in self.values)
 
     def __getitem__(self, position: int) -> object:
         return self.values[position] if 0 <= position < len(self.values) else None
