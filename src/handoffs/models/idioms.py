@@ -85,7 +85,11 @@ _LATIN_LETTER = patterns.compile(r"[a-z]", re.IGNORECASE)
 def phrase_patterns(text: str) -> list[tuple[re.Pattern[str] | None, tuple[str, ...], float]]:
     """The rows of :data:`PHRASES` to read ``text`` with: whole for a mixed message, else only what can match."""
     korean, latin = bool(_KOREAN_LETTER.search(text)), bool(_LATIN_LETTER.search(text))
-    if korean == latin:
-        return list(PHRASES)
-    lang = "ko" if korean else "en"
-    return [(split[lang], concepts, weight) for split, (_, concepts, weight) in zip(PHRASES_BY_SCRIPT, PHRASES)]
+    return _ROWS["any" if korean == latin else "ko" if korean else "en"]
+
+
+_ROWS: dict[str, list[tuple[re.Pattern[str] | None, tuple[str, ...], float]]] = {
+    "any": list(PHRASES),
+    **{lang: [(split[lang], concepts, weight) for split, (_, concepts, weight) in zip(PHRASES_BY_SCRIPT, PHRASES)]
+       for lang in ("en", "ko")},
+}
