@@ -67,9 +67,9 @@ def test_token_counts_read_in_korean(korean):
 
 def test_the_escalate_checker_sends_a_korean_learner_korean_customers(korean):
     from handoffs.exercises.single_agent_escalate import check_escalate_step
-    from handoffs.exercises.single_agent_escalate_solution import escalate_configs
+    from handoffs.exercises.single_agent_escalate_solution import escalate_step_table
 
-    report = check_escalate_step(escalate_configs())
+    report = check_escalate_step(escalate_step_table())
     text = str(report)
     assert report.passed, text
     assert "'법적인 문제예요. 매니저와 이야기하고 싶어요.'를 escalate_to_manager로 보내요" in text

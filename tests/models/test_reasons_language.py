@@ -48,3 +48,19 @@ def test_routine_and_injection_reasons_in_korean(korean_kit):
 def test_an_unknown_language_is_refused_in_one_sentence():
     with pytest.raises(ValueError, match="choose one of en, ko"):
         handoffs.set_language("fr")
+
+
+@pytest.mark.parametrize("message, quoted", [
+    ("로켓 스케이트 사고 싶어요", "'사고 싶어요'라고"),
+    ("영수증 다시 보내 주세요", "'영수증'이라고"),
+    ("돈이 두 번 나갔어요", "'돈이 두 번 나갔어요'라고"),
+])
+def test_korean_reasons_quote_whole_words_with_the_particle_that_fits(message, quoted):
+    from handoffs import i18n
+    from handoffs.models import Message, ToolSpec, decide
+
+    tools = [ToolSpec("record_issue", "Record the issue.", {"type": "object", "properties": {
+        "issue": {"type": "string", "enum": ["billing", "technical", "other"]}}})]
+    with i18n.using_language("ko"):
+        reason = decide([Message("system", "You are support."), Message("user", message)], tools).reason
+    assert quoted in reason, reason

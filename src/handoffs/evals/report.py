@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from handoffs.i18n import Texts, display_width, ljust, percent, rjust
 
-from .runner import EvalReport, Outcome
+from .runner import EvalReport, Outcome, blind_facts
 
 TEXTS = Texts({  # every word of the report, in English and Korean
     "model": {"en": "model: {model}", "ko": "모델: {model}"},
     "accuracy": {"en": "routing accuracy: {percent}", "ko": "라우팅 정확도: {percent}"},
     "by_set": {"en": "by set", "ko": "세트별"},
+    "never_fitted": {"en": "never fitted ({sets}): {percent}", "ko": "학습에 쓰지 않은 세트 ({sets}): {percent}"},
+    "first_contact": {"en": "first contact (each blind set the first time the model met it): {scores}",
+                      "ko": "첫 만남 점수 (각 블라인드 세트를 모델이 처음 만났을 때): {scores}"},
     "by_language": {"en": "by language", "ko": "언어별"},
     "by_scenario": {"en": "by scenario", "ko": "시나리오별"},
     "by_tag": {"en": "by tag", "ko": "태그별"},
@@ -64,7 +67,16 @@ def format_report(report: EvalReport, misses: bool = False) -> str:
     for o in report.outcomes:
         sets.setdefault(set_of(o), []).append(o.correct)
     percent = _percent(sum(o.correct for o in report.outcomes), len(report.outcomes))
-    lines = [TEXTS["model"].format(model=report.model), TEXTS["accuracy"].format(percent=percent), ""]
+    lines = [TEXTS["model"].format(model=report.model), TEXTS["accuracy"].format(percent=percent)]
+    facts = blind_facts()
+    unfitted = [ok for name in facts["never_fitted"] for ok in sets.get(name, [])]
+    if unfitted:
+        lines.append(TEXTS["never_fitted"].format(sets=", ".join(n for n in facts["never_fitted"] if n in sets),
+                                                   percent=_percent(sum(unfitted), len(unfitted))))
+    first = [f"{name} {score:.1f} %" for name, score in facts["first_contact"].items() if name in sets]
+    if first:
+        lines.append(TEXTS["first_contact"].format(scores=", ".join(first)))
+    lines.append("")
     lines += _group_lines(TEXTS["by_set"], {name: (sum(v), len(v)) for name, v in sets.items()}) + [""]
     lines += _group_lines(TEXTS["by_language"], report.accuracy_by("lang")) + [""]
     lines += _group_lines(TEXTS["by_scenario"], report.accuracy_by("scenario")) + [""]

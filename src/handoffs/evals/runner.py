@@ -103,6 +103,14 @@ def load_cases(which: str | Iterable[str] = SETS) -> list[Case]:
     return cases
 
 
+def blind_facts() -> dict[str, Any]:
+    """``data/blind.toml``: ``first_contact`` ({set: percent at first contact}) and ``never_fitted`` (set names)."""
+    import tomllib
+
+    text = resources.files("handoffs.evals").joinpath("data", "blind.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
 def _reason_of(answer: Any) -> str:
     metadata = getattr(answer, "response_metadata", None) or {}
     return str(metadata.get("reason") or getattr(answer, "thought", None) or "")

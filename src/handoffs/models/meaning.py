@@ -23,9 +23,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import cues, idioms, lexicon, romanised
+from . import cues, idioms, lexicon, patterns, romanised
 from .negation import is_negated, set_aside
-from .text import en_stem, ko_stem, language_of, near_miss, readable, tokens
+from .text import Cover, en_stem, ko_stem, language_of, near_miss, readable, tokens
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,7 @@ class Reading:
     text: str
     language: str | None
     mentions: tuple[Mention, ...]
+    set_aside: bool = False  # a phrase read its words as saying nothing routable (off-topic, an idiom, thanks)
 
     def strength(self, concept: str) -> float:
         """How strongly the text raises ``concept`` (not negated): the strongest mention plus a little per extra."""
@@ -155,15 +156,15 @@ def _korean_word(word: str) -> list[tuple[str, float, int, int]]:
     """(concept, weight, start, end) for entries found in one Korean word: at its start, or inside it for 2+
     syllable entries; failing that, a one-letter typo of an entry ('결재되었어요' ~ '결제')."""
     found: list[tuple[str, float, int, int]] = []
-    taken: list[tuple[int, int]] = []
+    taken = bytearray(len(word))
     for size in range(min(_KO_LONGEST, len(word)), 0, -1):
         for start in range(0, len(word) - size + 1) if size >= 2 else (0,):
             piece = word[start:start + size]
             if start and size == 2 and (piece[-1] in _VERBAL_ENDINGS or start < 2):
                 continue  # '하자' (a defect) is not inside '말하자면', '지를' not inside '해지를': short entries match
                           # inside a word only after a whole word of their own ('이중결제', '카카오페이')
-            if piece in _KOREAN and not any(s < start + size and start < e for s, e in taken):
-                taken.append((start, start + size))
+            if piece in _KOREAN and 1 not in taken[start:start + size]:
+                taken[start:start + size] = b"\x01" * size
                 found += [(concept, weight, start, start + size) for concept, weight in _KOREAN[piece]]
     if found:
         return found
@@ -189,8 +190,7 @@ def _korean_typo(stem: str) -> str | None:
 
 # --- reading ----------------------------------------------------------------------------------------------------
 
-def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
-    return any(s < end and start < e for s, e in spans)
+_AFTER_A_WORD = patterns.compile(r"[A-Za-z,]\s+$")
 
 
 def _is_a_name(text: str, start: int, end: int) -> bool:
@@ -198,18 +198,23 @@ def _is_a_name(text: str, start: int, end: int) -> bool:
     word = text[start:end]
     if word.lower().removesuffix("'s") not in lexicon.NAME_WORDS or not word[:1].isupper() or word.isupper():
         return False
-    return bool(re.search(r"[A-Za-z,]\s+$", text[:start]))
+    return bool(_AFTER_A_WORD.search(text, max(0, start - 8), start))
 
 
 def _people(raw: list[Mention], text: str) -> list[Mention]:
     """Person words weigh what the customer does with them: a manager or a human *asked for* ("let me talk to your
     manager", "상담원 연결해 주세요") is an escalation or a handoff; one merely mentioned ("my account manager said…")
     is a word in a story. A manager is also an escalation when the customer complains."""
-    asked = cues.people_asked_for(text)
+    spans = cues.people_asked_for(text)
+    asked_starts = bytearray(len(text) + 1)
+    for s, _ in spans:
+        asked_starts[s] = 1
+    # "a customer service rep": the person word right after the asked-for phrase belongs to it
+    asked = Cover(len(text), [(s, min(len(text), e + 2)) for s, e in spans])
     complains = any(m.concept == "escalate" and m.weight >= 1 for m in raw)
     out = []
     for m in raw:
-        requested = any(s <= m.start < e or m.start <= s < m.end for s, e in asked)
+        requested = asked[m.start] is not None or 1 in asked_starts[m.start:m.end]
         if m.concept == "boss":
             out.append(Mention("escalate", m.word, 1.0 if requested or complains else 0.3, m.start, m.end,
                                requested=requested))
@@ -232,6 +237,17 @@ def _technical_verb(text: str, start: int, end: int) -> list[Mention]:
     return found
 
 
+_WORD_EDGE = patterns.compile(r"[\s.,!?;:()\"']")
+
+
+def _whole_words(text: str, start: int, end: int) -> str:
+    """The words a phrase match lies in, whole: a reason quotes "'사고 싶어요'", never the stem "'사고 싶'"."""
+    after = _WORD_EDGE.search(text, end, end + 20)  # words longer than 20 letters are cut: the read stays linear
+    before = [m.end() for m in _WORD_EDGE.finditer(text, max(0, start - 20), start)]
+    first = before[-1] if before else max(0, start - 20)
+    return text[first:after.start() if after else end + 20].strip()
+
+
 @lru_cache(maxsize=1024)
 def read(text: str) -> Reading:
     """What ``text`` says: its language and its concept mentions (see the module docstring)."""
@@ -242,18 +258,20 @@ def read(text: str) -> Reading:
     if len(lowered) != len(text):  # a character whose lower case is longer: read the lower-cased text only
         text = lowered
     raw: list[Mention] = []
-    consumed: list[tuple[int, int]] = []
+    consumed = bytearray(len(text) + 1)  # positions a phrase has read already
+    blocked = False
     for pattern, phrase_concepts, weight in idioms.phrase_patterns(lowered):
         for match in pattern.finditer(lowered) if pattern is not None else ():
-            if match.end() > match.start() and not _overlaps(consumed, match.start(), match.end()):
-                consumed.append((match.start(), match.end()))
-                raw += [Mention(c, text[match.start():match.end()], weight, match.start(), match.end())
+            if match.end() > match.start() and 1 not in consumed[match.start():match.end()]:
+                consumed[match.start():match.end()] = b"\x01" * (match.end() - match.start())
+                blocked = blocked or not phrase_concepts
+                raw += [Mention(c, _whole_words(text, match.start(), match.end()), weight, match.start(), match.end())
                         for c in phrase_concepts]
                 if phrase_concepts == ("malfunction",):
                     raw += _technical_verb(text, match.start(), match.end())
     in_latin_letters = romanised.looks_romanised(lowered)  # "gyeolje ga du beon dwaesseoyo"
     for token in tokens(text):
-        if _overlaps(consumed, token.start, token.end) or _is_a_name(text, token.start, token.end):
+        if 1 in consumed[token.start:token.end] or _is_a_name(text, token.start, token.end):
             continue
         if token.korean:
             for concept, weight, start, end in _korean_word(token.text):
@@ -262,17 +280,20 @@ def read(text: str) -> Reading:
             as_korean = romanised.concepts_in(token.text) if in_latin_letters and en_stem(token.text) not in _ENGLISH else ()
             for concept, weight in as_korean or _english_word(token.text):
                 raw.append(Mention(concept, text[token.start:token.end], weight, token.start, token.end))
-    past = [(m.start(), m.end()) for m in lexicon.PAST_PURCHASE.finditer(lowered)]
-    dismissed = set_aside(lowered)
-    quiet = cues.asides(lowered)
+    past_spans = [m.span() for m in lexicon.PAST_PURCHASE.finditer(lowered)]
+    past = Cover(len(lowered), past_spans)
+    bought_near = Cover(len(lowered), [(e, e + 12) for _, e in past_spans])  # "주문한 거랑 다른 제품이": the thing bought
+    dismissed = Cover(len(lowered), set_aside(lowered))
+    quiet = Cover(len(lowered), cues.asides(lowered))
     mentions = []
     for m in sorted(_people(raw, lowered), key=lambda m: (m.start, m.concept)):
-        if m.concept == "sales" and _overlaps(past, m.start, m.end):
-            continue  # "the skates I bought": an earlier purchase, not a wish to buy
-        negated = any(s <= m.start < e for s, e in dismissed) or is_negated(lowered, m.concept, m.word.lower(), m.start, m.end)
-        weight = m.weight * next((factor for s, e, factor in quiet if s <= m.start < e), 1.0)
+        if m.concept == "sales" and (past.any(m.start, m.end) or (m.weight < 1.0 and bought_near.any(m.start, m.end))):
+            continue  # "the skates I bought", "주문한 거랑 다른 제품이 왔어요": an earlier purchase, not a wish to buy
+        negated = dismissed[m.start] is not None or is_negated(lowered, m.concept, m.word.lower(), m.start, m.end)
+        factor = quiet[m.start]
+        weight = m.weight * (factor if isinstance(factor, float) else 1.0)
         mentions.append(Mention(m.concept, m.word, weight, m.start, m.end, negated, m.requested))
-    return Reading(original, language_of(original), tuple(mentions))
+    return Reading(original, language_of(original), tuple(mentions), blocked)
 
 
 @lru_cache(maxsize=1024)
@@ -284,7 +305,7 @@ def as_request(text: str) -> Reading:
     mentions = list(reading.mentions)
     if not lexicon.PAST_PURCHASE.search(reading.text):
         mentions = _delivery_before_a_sale(mentions)
-    return Reading(reading.text, reading.language, _refunds_of_charges(mentions))
+    return Reading(reading.text, reading.language, _refunds_of_charges(mentions), reading.set_aside)
 
 
 def _delivery_before_a_sale(mentions: list[Mention]) -> list[Mention]:

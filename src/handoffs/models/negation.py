@@ -12,12 +12,15 @@ Pure functions of the text; :mod:`handoffs.models.meaning` calls them for every 
 
 from __future__ import annotations
 
+import bisect
 import re
+
+from . import patterns
 
 from . import lexicon
 from .text import en_stem, tokens
 
-_CLAUSE_END = re.compile(r"[.!?;:,\n—–]|\s-\s|\b(?:but|however|though|although|instead|rather|whereas|just)\b|지만|는데|인데")
+_CLAUSE_END = patterns.compile(r"[.!?;:,\n—–]|\s-\s|\b(?:but|however|though|although|instead|rather|whereas|just)\b|지만|는데|인데")
 _NOUN_NEGATOR = frozenset("no nothing nothing's none without neither nor".split())
 _NEGATOR = frozenset("not isn't aren't wasn't weren't never".split()) | _NOUN_NEGATOR
 _DESIRE_NEGATOR = frozenset("don't doesn't didn't dont won't".split())
@@ -32,28 +35,28 @@ _FILLER = frozenset("""a an the my your our this that it its it's about really e
 _DESIRE_CONCEPTS = frozenset({"sales", "refund", "human", "escalate", "repairs", "boss", "shipping", "billing", "technical",
                               "account", "general"})
 # Events whose absence *is* the problem: "not delivered", "wasn't refunded", "isn't loading".
-_MISSING_EVENT = re.compile(r"^(?:deliver|charg|paid|pa|refund|receiv|ship|process|arriv|credit|appl|approv|work|load|"
+_MISSING_EVENT = patterns.compile(r"^(?:deliver|charg|paid|pa|refund|receiv|ship|process|arriv|credit|appl|approv|work|load|"
                             r"respond|updat|sent|install|connect|sync|download|show)")
-_EN_FINE_AFTER = re.compile(r"^\W*(?:\w+\W+){0,2}?(?:is|are|was|were|went|works?|worked|looks?|seems?|arrived|came)\s+"
+_EN_FINE_AFTER = patterns.compile(r"^\W*(?:\w+\W+){0,2}?(?:is|are|was|were|went|works?|worked|looks?|seems?|arrived|came)\s+"
                             r"(?:through\s+)?(?:just\s+|all\s+|totally\s+|completely\s+|perfectly\s+)?(?:fine|ok|okay|good|great|perfect|"
                             r"correct|right|normal|on time|perfectly|safely|in one piece|fast|quick|speedy|smooth|prompt|quickly|no problem|"
                             r"smoothly|paid up|up to date|without (?:a |any )?(?:problem|issue|hitch)s?)\b|^\W*(?:just\s+)?(?:fine|ok|okay|on time|safely|"
                             r"in one piece|perfect|intact|undamaged|flawless)\b|"
                             r"^\W*(?:is|was|are)\s*(?:not|n't)\s+(?:the\s+)?(?:problem|issue|reason)", re.I)
-_KO_NOT_AFTER = re.compile(r"^\S*(?:\s+\S+){0,3}?\s*(?:아니(?!면)|아닙|아녜|아냐|아님|아닌(?!지))(?![^.!?\n]{0,4}\?)|^\S*(?:\s+\S+)?\s*말고"
+_KO_NOT_AFTER = patterns.compile(r"^\S*(?:\s+\S+){0,3}?\s*(?:아니(?!면)|아닙|아녜|아냐|아님|아닌(?!지))(?![^.!?\n]{0,4}\?)|^\S*(?:\s+\S+)?\s*말고"
                            r"|^\S*(?:\s+\S+){0,2}?\s*(?:건|거|게|것|곳|데|일)\s*(?:은|는|도)?\s*(?:하나도\s*|전혀\s*)?없")
-_KO_FINE_AFTER = re.compile(r"^\S*(?:\s+(?:문제|건|거|쪽|부분|얘기)\S*)?(?:\s+(?:어제|이미|벌써|다|진작|금방|오늘))?\s*(?:잘\s*(?:됐|되|돼|나갔|처리|들어|왔|도착)|빨리\s*(?:왔|도착)|빨랐|빠르(?:네|더|게\s*왔)|정상(?!\s*(?:이\s*)?아니)|괜찮|문제\s*없|"
+_KO_FINE_AFTER = patterns.compile(r"^\S*(?:\s+(?:문제|건|거|쪽|부분|얘기)\S*)?(?:\s+(?:어제|이미|벌써|다|진작|금방|오늘))?\s*(?:잘\s*(?:됐|되|돼|나갔|처리|들어|왔|도착)|빨리\s*(?:왔|도착)|빨랐|빠르(?:네|더|게\s*왔)|정상(?!\s*(?:이\s*)?아니)|괜찮|문제\s*없|"
                             r"멀쩡|이상\s*없|제때|참을\s*만|상관\s*없|넘어갈|해결\s*(?:됐|되었|완료))|^(?:이|가|도|는|은)?\s*(?:하나도\s*|전혀\s*)?없(?:고|어|는|습)(?![^.!\n]{0,4}\?)")
-_KO_NO_WISH_AFTER = re.compile(r"^\S*(?:\s+\S+){0,3}?\s*(?:필요\s*없|필요\s*(?:하지|치)\s*않|원하지\s*않|하고\s*싶지\s*않|받고\s*싶지\s*않|"
+_KO_NO_WISH_AFTER = patterns.compile(r"^\S*(?:\s+\S+){0,3}?\s*(?:필요\s*없|필요\s*(?:하지|치)\s*않|원하지\s*않|하고\s*싶지\s*않|받고\s*싶지\s*않|"
                                r"생각\s*(?:은|이)?\s*없|건\s*아니)|^\S*\s*안\s*(?:할|해도|받아도|원해)|^(?:은|는)\s*(?:이제\s*)?(?:됐|괜찮)")
-_KO_NO_WISH_BEFORE = re.compile(r"(?:^|\s)안\s*$")
+_KO_NO_WISH_BEFORE = patterns.compile(r"(?:^|\s)안\s*$")
 # "...but that's not why I'm writing": the clause before it is set aside; "아 아니다 그냥 됐어요": all of it is.
-_DISMISS_BEFORE = re.compile(r"\b(?:that'?s|that is|it'?s|this is)\s+not\s+(?:why|the reason|what)\b|"
+_DISMISS_BEFORE = patterns.compile(r"\b(?:that'?s|that is|it'?s|this is)\s+not\s+(?:why|the reason|what)\b|"
                              r"\b(?:so|and)\s+(?:it'?s|it is|that'?s|that is)\s+not\s+(?:that|it)\b|"
                              r"\b(?:sorted (?:it |that |this )?out|(?:has|have|got) (?:been )?(?:sorted|resolved|taken care of))\b|"
                              r"\bbut whatever\b|(?:그건|[가-힣]\s+(?:건|거는|것은))\s*(?:이제\s*)?(?:됐|괜찮|해결|참을\s*만|상관\s*없)|그건\s*(?:중요한\s*게\s*)?"
                              r"아니고|그게\s*(?:문제가\s*|중요한\s*게\s*)?아니라|그\s*얘기\s*하려던\s*건\s*아니", re.I)
-_RETRACT = re.compile(r"\bnever\s*mind\b|\bnvm\b|\bforget (?:it|that|about it)\b|(?:아\s*)?아니다\s*(?:그냥\s*)?(?:됐|괜찮|말)|"
+_RETRACT = patterns.compile(r"\bnever\s*mind\b|\bnvm\b|\bforget (?:it|that|about it)\b|(?:아\s*)?아니다\s*(?:그냥\s*)?(?:됐|괜찮|말)|"
                       r"그냥\s*(?:됐어요|됐습니다|괜찮아요)\s*$", re.I)
 
 
@@ -72,16 +75,25 @@ def _is_topic(word: str) -> bool:
     return word in _TOPIC_WORDS or en_stem(word) in _CONCEPT_STEMS
 
 
+_WINDOW = 100
+"""How far a negation reaches, in characters: "not" is read in the last seven words of its clause, a "fine" in the
+first few after the word, so a clause is read only this far from the mention (a clause with no end in a 1,500-
+character message is not re-read for each of its words)."""
+
+
 def _clause_before(text: str, start: int) -> str:
-    cut = 0
-    for match in _CLAUSE_END.finditer(text, 0, start):
+    cut = max(0, start - _WINDOW)
+    if cut:
+        space = text.find(" ", cut, start)
+        cut = space + 1 if space >= 0 else start  # from a word boundary, never half a word
+    for match in _CLAUSE_END.finditer(text, cut, start):
         cut = match.end()
     return text[cut:start]
 
 
 def _clause_after(text: str, end: int) -> str:
-    match = _CLAUSE_END.search(text, end)
-    return text[end: match.start() if match else len(text)]
+    match = _CLAUSE_END.search(text, end, end + _WINDOW)
+    return text[end: match.start() if match else end + _WINDOW]
 
 
 def _english_negated(text: str, concept: str, word: str, start: int, end: int) -> bool:
@@ -102,8 +114,11 @@ def _english_negated(text: str, concept: str, word: str, start: int, end: int) -
     return bool(_EN_FINE_AFTER.search(_clause_after(text, end)))
 
 
+_KO_CLAUSE_END = patterns.compile(r"[.!\n,]")
+
+
 def _korean_negated(text: str, concept: str, start: int, end: int) -> bool:
-    after = re.split(r"[.!\n,]", text[end: end + 30], maxsplit=1)[0]
+    after = _KO_CLAUSE_END.split(text[end: end + 30], maxsplit=1)[0]
     if _KO_NOT_AFTER.search(after) or _KO_FINE_AFTER.search(after):
         return True
     if concept in _DESIRE_CONCEPTS:
@@ -111,17 +126,18 @@ def _korean_negated(text: str, concept: str, start: int, end: int) -> bool:
     return False
 
 
-_SENTENCE_START = re.compile(r"[.!?\n]|\b(?:also|plus|and also|by the way|btw)\b|그리고|아\s")
-_TOPIC_CHANGE = re.compile(r"(?:^|[.!?,;:—–-]\s*)(?:anyway|anyhow)\b|어쨌든|아무튼|그건\s*그렇고", re.I)
+_SENTENCE_START = patterns.compile(r"[.!?\n]|\b(?:also|plus|and also|by the way|btw)\b|그리고|아\s")
+_TOPIC_CHANGE = patterns.compile(r"(?:^|[.!?,;:—–-]\s*)(?:anyway|anyhow)\b|어쨌든|아무튼|그건\s*그렇고", re.I)
 
 
 def set_aside(text: str) -> list[tuple[int, int]]:
     """Spans the customer set aside: the sentence before "…that's not why I'm writing" / "그건 됐고", everything
     before "anyway" or "never mind" / "아 아니다 그냥 됐어요"."""
     spans = []
+    starts = [m.end() for m in _SENTENCE_START.finditer(text)]
     for match in _DISMISS_BEFORE.finditer(text):
-        starts = [m.end() for m in _SENTENCE_START.finditer(text, 0, match.start())]
-        spans.append((starts[-1] if starts else 0, match.start()))
+        before = bisect.bisect_right(starts, match.start()) - 1  # the last sentence start before it
+        spans.append((starts[before] if before >= 0 else 0, match.start()))
     for pattern in (_TOPIC_CHANGE, _RETRACT):
         for match in pattern.finditer(text):
             spans.append((0, match.start() if pattern is _TOPIC_CHANGE else match.end()))
@@ -132,7 +148,7 @@ def set_aside(text: str) -> list[tuple[int, int]]:
 # What a *tool description* excludes: "…, except refunds", "billing only (refunds are handled by repairs)",
 # "환불은 제외", "환불은 다루지 않아요", "환불 요청에는 쓰지 마세요". Read in descriptions only: a customer's
 # "everything's fine except the refund never came" names the very problem.
-_EXCLUDED = re.compile(
+_EXCLUDED = patterns.compile(
     r"\b(?:except(?:\s+for)?|excluding|other\s+than|but\s+not|apart\s+from|aside\s+from|not\s+including)\s+"
     r"[^.;:()\n]{1,60}"
     r"|[^.;:,()\n]{1,40}?\b(?:is|are)\s+(?:handled|dealt\s+with|covered|answered|taken\s+care\s+of)\s+"
@@ -154,4 +170,4 @@ def is_negated(text: str, concept: str, word: str, start: int, end: int) -> bool
     Korean negation follows its noun, English precedes it; mixed messages ("billing address 말고") get both."""
     if _korean_negated(text, concept, start, end):
         return True
-    return not re.match(r"[\uac00-\ud7a3]", text[end - 1]) and _english_negated(text, concept, word, start, end)
+    return not ("\uac00" <= text[end - 1] <= "\ud7a3") and _english_negated(text, concept, word, start, end)

@@ -10,9 +10,10 @@ Data and one function: which reason to give when is :mod:`handoffs.models.core`'
 from __future__ import annotations
 
 from handoffs.i18n import pick
+from handoffs.particles import format_ko
 
 REASONS: dict[str, dict[str, str]] = {
-    "user_said": {"en": "the user said {words}", "ko": "사용자가 {words}라고 함"},
+    "user_said": {"en": "the user said {words}", "ko": "사용자가 {words}(이)라고 함"},
     "turn_recorded": {"en": "this turn recorded {words}", "ko": "이번 턴에 {words}(으)로 기록됨"},
     "fits_request": {"en": "it fits what the user asked", "ko": "사용자의 요청에 맞음"},
     "none_fits": {"en": "; none of {options} fits", "ko": "; {options} 중 맞는 것이 없음"},
@@ -38,6 +39,10 @@ REASONS: dict[str, dict[str, str]] = {
                      "ko": "사용자의 말에 맞는 도구가 없음; 어느 쪽인지 물어봄"},
     "injection": {"en": "the message asks me to ignore my instructions (a prompt injection): declined",
                   "ko": "지시를 무시하라는 메시지(프롬프트 인젝션): 거절함"},
+    "injection_declined": {"en": "declined the injected instruction {words}, served the request beside it",
+                           "ko": "끼워 넣은 지시 {words}은(는) 거절하고, 함께 말한 요청을 처리함"},
+    "learned": {"en": "; no lexicon word, but the learned n-gram weights read {concept} in {grams}",
+                "ko": "; 사전에 없는 말이지만 학습된 n-gram 가중치가 {grams}에서 {concept}을(를) 읽음"},
     "script": {"en": "script reply {number} of {total}", "ko": "스크립트 응답 {total}개 중 {number}번째"},
     "rogue": {"en": "ROGUE: calling {tool}, which was NOT offered (offered: {offered})",
               "ko": "ROGUE: 제공되지 않은 도구 {tool}을(를) 호출함 (제공된 도구: {offered})"},
@@ -59,5 +64,6 @@ REASONS: dict[str, dict[str, str]] = {
 
 
 def because(key: str, **slots: object) -> str:
-    """The reason ``key`` in the kit's language, slots filled."""
-    return pick(REASONS[key]).format(**slots)
+    """The reason ``key`` in the kit's language, slots filled; a Korean particle placeholder after a slot
+    (``{words}(이)라고``) fits the slot's last word ("'돈'이라고", "'두 번 결제'라고")."""
+    return format_ko(pick(REASONS[key]), **slots)

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from . import patterns
+
 from . import lexicon
 
 _INITIALS = "g kk n d tt r m b pp s ss _ j jj ch k t p h".split()
@@ -23,8 +25,8 @@ _FINALS = ["", "k", "k", "k", "n", "n", "n", "t", "l", "k", "m", "l", "l", "l", 
            "t", "t", "k", "t", "p", "t"]
 # A sentence ending the Korean way, in Latin letters: haeyo, dwaesseoyo, wayo, juseyo, hamnida, sipeoyo.
 # (A vowel before "yo": "Tokyo" is no Korean sentence.)
-_KOREAN_ENDING = re.compile(r"\b[a-z]+(?:[aeiou]yo|nida|nikka)\b")
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_KOREAN_ENDING = patterns.compile(r"\b[a-z]+(?:[aeiou]yo|nida|nikka)\b")
+_HANGUL = patterns.compile(r"[\uac00-\ud7a3]")
 
 
 def romanise(hangul: str) -> str:

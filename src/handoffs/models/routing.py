@@ -24,6 +24,10 @@ from __future__ import annotations
 import json
 import math
 import re
+import tomllib
+from pathlib import Path
+
+from . import patterns
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -35,25 +39,21 @@ from .text import en_stem, ko_stem, tokens
 from .types import ToolSpec
 
 CATCH_ALL = ("other", "others", "general", "unknown", "misc", "miscellaneous", "기타", "그 외", "일반")
-_EXPLICIT_ONLY = re.compile(r"\bonly\b.*\bif\b.*\bexplicitly\b|\bexplicitly (?:asked|requested)\b|명시적으로|직접 요청", re.I)
-_ANY_OTHER = re.compile(r"\b(?:any|all) other\b|\banything else\b|\bother (?:requests?|issues?|questions?|matters?)\b|"
+_EXPLICIT_ONLY = patterns.compile(r"\bonly\b.*\bif\b.*\bexplicitly\b|\bexplicitly (?:asked|requested)\b|명시적으로|직접 요청", re.I)
+_ANY_OTHER = patterns.compile(r"\b(?:any|all) other\b|\banything else\b|\bother (?:requests?|issues?|questions?|matters?)\b|"
                         r"기타|그\s*외|나머지", re.I)
-_PURVIEW = re.compile(r"\boutside (?:of )?(?:your|this agent's) (?:purview|scope|expertise|role)\b|담당\s*(?:범위|영역)\s*(?:밖|외)",
+_PURVIEW = patterns.compile(r"\boutside (?:of )?(?:your|this agent's) (?:purview|scope|expertise|role)\b|담당\s*(?:범위|영역)\s*(?:밖|외)",
                       re.I)
 _NAME_NOISE = frozenset({"agent", "bot", "assistant", "tool", "to", "the", "a", "for"})
-_STOPWORDS = frozenset("""a an the and or but if then so to of in on at by for with from into about as is are was were be
-    been being i me my mine we us our you your yours he she it its they them their this that these those there here do
-    does did doing done have has had having can could would should will shall may might must not no yes please just also
-    very really any some something anything one all what which who whom whose how when where why up down out over again
-    more most than too only own same such both each few i'd i'm it's don't can't won't didn't doesn't
-    isn't i've you're let's get got go going make made need want like thing things bit hi hello hey thanks thank ok okay
-    sure r u pls plz im""".split())
-_GENERIC_WORDS = _STOPWORDS | frozenset("""transfer execute resolve record run set look find send create use call related
-    explicitly asked back including topic kind conversation step routine user customer issue issues problem category
-    user's agent agents tool tools 관련 문의 담당 등 경우 처리 요청 사용""".split())
-CATCH_ALL_OFFER = 0.6  # "any other request" fits a concern less specifically than a tool that names it
-TOO_CLOSE = 0.75  # the runner-up within 75 % of the best: ask instead of guessing
-MIN_SCORE = 0.35
+_DATA = tomllib.loads((Path(__file__).with_name("data") / "routing.toml").read_text(encoding="utf-8"))
+_STOPWORDS = frozenset(_DATA["words"]["stopwords"].split())
+_GENERIC_WORDS = _STOPWORDS | frozenset(_DATA["words"]["generic"].split())
+_THRESHOLDS = {name: row["value"] for name, row in _DATA["thresholds"].items()}
+CATCH_ALL_OFFER = _THRESHOLDS["catch_all_offer"]  # data/routing.toml says why each is what it is
+TOO_CLOSE = _THRESHOLDS["too_close"]
+MIN_SCORE = _THRESHOLDS["min_score"]
+LEARNED_MIN_PROBABILITY = _THRESHOLDS["learned_min_probability"]
+LEARNED_WEIGHT = _THRESHOLDS["learned_weight"]
 
 
 @dataclass(frozen=True)
@@ -109,8 +109,12 @@ def word_keys(text: str, drop: frozenset[str] = _GENERIC_WORDS) -> frozenset[str
     return frozenset(keys)
 
 
-_CATEGORY_NAMES = re.compile(r"(?:^|_)(?:issue|category|type|kind|department|topic|area|class|classification|team|"
+_CATEGORY_NAMES = patterns.compile(r"(?:^|_)(?:issue|category|type|kind|department|topic|area|class|classification|team|"
                              r"queue|route)s?(?:$|_)", re.I)
+
+
+_QUOTED = patterns.compile(r"['\"]([^'\"]{1,30})['\"]")
+_LISTED = patterns.compile(r"([A-Za-z가-힣][\w-]*)\s*,\s*([A-Za-z가-힣][\w-]*)\s*,?\s*(?:or|and|또는|혹은|이나)\s+([A-Za-z가-힣][\w-]*)")
 
 
 def options_of(tool: ToolSpec, prop: dict[str, Any], name: str = "") -> list[str]:
@@ -121,11 +125,10 @@ def options_of(tool: ToolSpec, prop: dict[str, Any], name: str = "") -> list[str
         return [str(v) for v in prop["enum"]]
     texts = [prop.get("description", "")] + ([tool.description] if _CATEGORY_NAMES.search(name) else [])
     for text in texts:
-        quoted = re.findall(r"['\"]([^'\"]{1,30})['\"]", text)
+        quoted = _QUOTED.findall(text)
         if len(quoted) >= 2:
             return quoted
-        listed = re.search(r"([A-Za-z가-힣][\w-]*)\s*,\s*([A-Za-z가-힣][\w-]*)\s*,?\s*(?:or|and|또는|혹은|이나)\s+([A-Za-z가-힣][\w-]*)",
-                           text)
+        listed = _LISTED.search(text)
         if listed:
             return list(listed.groups())
     return []
@@ -245,8 +248,9 @@ def _catch_all(candidate: Candidate, specific: list[Candidate]) -> Candidate:
     return Candidate(candidate.tool, candidate.option, candidate.prop, uncovered, candidate.words, catch_all=True)
 
 
-def rank(pool: list[Candidate], said: list[Reading]) -> list[Scored]:
-    """Every candidate that fits with a score, best first (ties broken by route name, never by list order)."""
+def rank(pool: list[Candidate], said: list[Reading], hints: tuple[tuple[str, str, float], ...] = ()) -> list[Scored]:
+    """Every candidate that fits with a score, best first (ties broken by route name, never by list order).
+    ``hints``: (words, concept, weight) read by other means than the lexicon (:mod:`~handoffs.models.learned`)."""
     specific = [c for c in pool if not c.catch_all]
     catch_alls = [_catch_all(c, specific) for c in pool if c.catch_all]
     everyone = specific + catch_alls
@@ -266,6 +270,7 @@ def rank(pool: list[Candidate], said: list[Reading]) -> list[Scored]:
                     asked.add((m.start, m.word))
         said_words += [(word, found, key in asked) for key, found in by_word.items() for word in (key[1],)]
         negated |= reading.negated()
+    said_words += [(words, {concept: weight}, False) for words, concept, weight in hints]
     raised = {c for _, found, _ in said_words for c in found}
     direct_only = {c: any(other.concepts.get(c, 0) > 0 for other in everyone) for c in raised}
     idf = {c: math.log(1 + len(everyone) / max(1, sum(1 for other in everyone if _offer(other, c, direct_only[c])[0] > 0)))

@@ -1,0 +1,69 @@
+"""A learned reading of a message: which concept its character n-grams point to, for words the lexicon lacks.
+
+The lexicon (``data/lexicon.toml``) knows words; people write words it has never seen ("스케이트 바퀴가 하루만에
+빠졌어요", "the strap snapped"). This module scores a message against weights *learned* from labelled messages
+(``data/learned.tsv``, built by ``python -m handoffs.models.train`` from the eval's fitted sets only): character
+n-grams of 2-4 letters inside each word, so Korean is read without depending on spacing or particles ("바퀴가" and
+"바퀴는" share "바퀴"). A multinomial naive Bayes over concepts (billing, technical, repairs, sales, human,
+escalate, shipping, general, and ``none`` for messages that ask for nothing).
+
+It does not route: it says which *concept* the words point to, and routing matches that concept to the offered
+tools' names and descriptions as it does for lexicon words, so a learner's new tool is still understood. The core
+asks it only when the lexicon finds nothing to route on. Deterministic (a fixed file, sums in a fixed order), linear
+in the text (each word gives at most 3·len n-grams; words over 20 letters are cut).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from pathlib import Path
+
+from .text import tokens
+
+DATA = Path(__file__).with_name("data") / "learned.tsv"
+SIZES = (2, 3, 4)
+LONGEST_WORD = 20
+
+
+def features(text: str) -> list[str]:
+    """The character n-grams of every word of ``text`` (lower case), the word padded with spaces at both ends."""
+    found: list[str] = []
+    for token in tokens(text):
+        word = f" {token.text[:LONGEST_WORD]} "
+        for size in SIZES:
+            found += [word[i:i + size] for i in range(len(word) - size + 1)]
+    return found
+
+
+@lru_cache(maxsize=1)
+def _weights() -> tuple[tuple[str, ...], tuple[float, ...], dict[str, tuple[float, ...]]]:
+    """(concepts, prior log-probabilities, {n-gram: log-probability per concept}) from ``data/learned.tsv``."""
+    if not DATA.exists():
+        return (), (), {}
+    lines = [line.split("\t") for line in DATA.read_text(encoding="utf-8").splitlines() if line and line[0] != "#"]
+    concepts = tuple(lines[0][1:])
+    prior = tuple(float(v) for v in lines[1][1:])
+    table = {row[0]: tuple(float(v) for v in row[1:]) for row in lines[2:]}
+    return concepts, prior, table
+
+
+@lru_cache(maxsize=2048)
+def guess(text: str) -> tuple[str, float, tuple[str, ...]]:
+    """(the concept the message's n-grams point to, its probability, the n-grams that said it most)."""
+    concepts, prior, table = _weights()
+    if not concepts:
+        return "none", 0.0, ()
+    scores = [0.0] * len(prior)
+    seen = [f for f in features(text) if f in table]
+    for gram in seen:
+        row = table[gram]
+        for i in range(len(scores)):
+            scores[i] += row[i]
+    # Each letter position gives an n-gram of every size, and they say the same thing: count them once.
+    scores = [p + s / len(SIZES) for p, s in zip(prior, scores)]
+    top = max(scores)
+    total = sum(math.exp(s - top) for s in scores)
+    best = max(range(len(scores)), key=lambda i: (scores[i], -i))
+    evidence = sorted(set(seen), key=lambda g: (-(table[g][best] - max(table[g])), g))[:3]
+    return concepts[best], math.exp(scores[best] - top) / total, tuple(evidence)

@@ -1,0 +1,85 @@
+"""Regular expressions with a bounded reach, so reading a text costs time linear in its length.
+
+Every pattern the offline model compiles goes through :func:`compile`, which rewrites each unbounded quantifier
+(``*``, ``+``, ``{n,}``) into a bounded one (``{0,REACH}``, ``{1,REACH}``, ``{n,REACH}``). A match attempt then
+looks at most a fixed number of characters ahead from where it starts, and a search over a text of *n*
+characters costs *O(n)* however the text is made: a long digit run, Korean syllables without a space,
+a word repeated a thousand times. Unbounded patterns are what made a 4 KB message cost seconds (a ``\\S*``
+running to the end of the text from every position, then backtracking: quadratic or worse).
+
+:data:`REACH` is longer than any word, and longer than the stretch any phrase of the model spans ("not about a
+charge or a bug", "상담원 좀 연결해 주실 수 있나요"). What this module is not: a regex engine, or a timeout. It
+only rewrites pattern text; ``re`` still matches it. ``tests/faults`` checks the cost of 4x the input against 1x.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Pattern
+
+REACH = 60
+"""The most characters one quantifier of a model pattern may consume: a repeated group, ``.`` or a negated class
+(``[^.!?]*``, a clause)."""
+WORD_REACH = 20
+"""The most a repeated letter class may consume (``\\S*``, ``\\w+``, ``[가-힣]+``, ``\\s*``): longer than a word."""
+
+
+def bounded(source: str, reach: int = REACH, word_reach: int = WORD_REACH) -> str:
+    """``source`` with every unbounded quantifier bounded (escapes and character classes untouched)."""
+    out: list[str] = []
+    i, n = 0, len(source)
+    in_class = False
+    after_quantifier = False  # the previous token was a quantifier: a following '+' makes it possessive
+    wide = True  # the last atom may span words ('.', a negated class, a group), else it is one letter
+    while i < n:
+        char = source[i]
+        if char == "\\":
+            out.append(source[i:i + 2])
+            i, after_quantifier, wide = i + 2, False, False
+            continue
+        if in_class:
+            out.append(char)
+            in_class = char != "]"
+            i += 1
+            continue
+        if char == "[":
+            j = i + 1
+            wide = j < n and source[j] == "^"
+            if wide:
+                j += 1
+            if j < n and source[j] == "]":
+                j += 1  # a ']' first in a class is a literal
+            out.append(source[i:j])
+            in_class, after_quantifier, i = True, False, j
+            continue
+        if char in "*+" and not after_quantifier:
+            limit = reach if wide else word_reach
+            out.append(f"{{0,{limit}}}" if char == "*" else f"{{1,{limit}}}")
+            i, after_quantifier = i + 1, True
+            continue
+        if char == "{":
+            close = source.find("}", i)
+            body = source[i + 1:close] if close > 0 else ""
+            if re.fullmatch(r"\d+,", body):
+                out.append(f"{{{body}{reach if wide else word_reach}}}")
+                i, after_quantifier = close + 1, True
+                continue
+            if re.fullmatch(r"\d+(?:,\d+)?", body):
+                out.append(source[i:close + 1])
+                i, after_quantifier = close + 1, True
+                continue
+        if char == "?" and out and out[-1] == "(":
+            out.append(char)
+            i, after_quantifier = i + 1, False
+            continue
+        out.append(char)
+        after_quantifier = char in "*+?" or (char == "?" and after_quantifier)
+        if not after_quantifier:
+            wide = char in ".)"
+        i += 1
+    return "".join(out)
+
+
+def compile(source: str, flags: int = 0) -> Pattern[str]:  # noqa: A001 - the re.compile of the model
+    """``re.compile(bounded(source), flags)``: see the module docstring."""
+    return re.compile(bounded(source), flags)
