@@ -17,6 +17,8 @@ TEXTS = Texts({  # every word of the report, in English and Korean
     "accuracy": {"en": "routing accuracy: {percent}", "ko": "라우팅 정확도: {percent}"},
     "by_set": {"en": "by set", "ko": "세트별"},
     "never_fitted": {"en": "never fitted ({sets}): {percent}", "ko": "학습에 쓰지 않은 세트 ({sets}): {percent}"},
+    "sealed": {"en": "sealed, nothing ever fitted to them ({sets}): {percent}",
+               "ko": "봉인된 세트, 아무것도 맞추지 않음 ({sets}): {percent}"},
     "first_contact": {"en": "first contact (each blind set the first time the model met it): {scores}",
                       "ko": "첫 만남 점수 (각 블라인드 세트를 모델이 처음 만났을 때): {scores}"},
     "by_language": {"en": "by language", "ko": "언어별"},
@@ -73,6 +75,10 @@ def format_report(report: EvalReport, misses: bool = False) -> str:
     if unfitted:
         lines.append(TEXTS["never_fitted"].format(sets=", ".join(n for n in facts["never_fitted"] if n in sets),
                                                    percent=_percent(sum(unfitted), len(unfitted))))
+    sealed = [ok for name in facts.get("sealed", []) for ok in sets.get(name, [])]
+    if sealed:
+        lines.append(TEXTS["sealed"].format(sets=", ".join(n for n in facts["sealed"] if n in sets),
+                                            percent=_percent(sum(sealed), len(sealed))))
     first = [f"{name} {score:.1f} %" for name, score in facts["first_contact"].items() if name in sets]
     if first:
         lines.append(TEXTS["first_contact"].format(scores=", ".join(first)))

@@ -28,7 +28,7 @@ from handoffs.models import chat_model, model_client
 
 from .scenarios import ASK, SCENARIOS, Scenario, route_of
 
-SETS = ("dev", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7")
+SETS = ("dev", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "sealed1")
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ def load_cases(which: str | Iterable[str] = SETS) -> list[Case]:
 
 
 def blind_facts() -> dict[str, Any]:
-    """``data/blind.toml``: ``first_contact`` ({set: percent at first contact}) and ``never_fitted`` (set names)."""
+    """``data/blind.toml``: ``first_contact`` ({set: percent at first contact}) ``never_fitted`` and ``sealed`` (set names)."""
     import tomllib
 
     text = resources.files("handoffs.evals").joinpath("data", "blind.toml").read_text(encoding="utf-8")
