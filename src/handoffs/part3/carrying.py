@@ -54,11 +54,11 @@ def _next_agent_tokens(recorder: RunRecorder, conversation: str) -> list[tuple[s
 async def run_carrying(name: str, lines: Iterable[str], *, history_filter: HistoryFilter,
                        on_handoff: OnHandoff | None = None, confirmations: Iterable[str] = ("y",),
                        model_client: Any = None, session_id: str = "carry-1",
-                       triage_delegate_tools: Sequence[Any] = TYPED_TRIAGE_DELEGATES) -> Carried:
+                       triage_transfer_tools: Sequence[Any] = TYPED_TRIAGE_DELEGATES) -> Carried:
     """The lines through the team, every handoff shaped by ``history_filter`` (and ``on_handoff``)."""
     shaper, recorder = HandoffShaper(history_filter, on_handoff), RunRecorder()
     async with TeamDesk(model_client, recorder=recorder, shaper=shaper,
-                        triage_delegate_tools=triage_delegate_tools) as desk:
+                        triage_transfer_tools=triage_transfer_tools) as desk:
         run = await desk.run(list(lines), session_id=session_id, confirmations=confirmations)
     work = [tool for tool in recorder.tools_run(session_id) if tool in WORK_TOOLS]
     return Carried(name, run, list(shaper.log), work, _next_agent_tokens(recorder, session_id))

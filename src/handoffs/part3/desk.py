@@ -30,8 +30,8 @@ from langchain.messages import AIMessage, ToolMessage
 from langchain_core.tools import BaseTool, StructuredTool
 from langgraph.types import Command
 
-from handoffs.multi_agent import delegates
-from handoffs.multi_agent.team import ISSUES_AND_REPAIRS_PROMPT, SALES_PROMPT, TRIAGE_PROMPT
+from handoffs.lessons import part2 as delegates  # notebook 06's lesson cells: topic types, transfer tools
+from handoffs.lessons.part2 import ISSUES_AND_REPAIRS_PROMPT, SALES_PROMPT, TRIAGE_PROMPT
 from handoffs.multi_agent.tools import Ledger, refund_tools, sales_tools
 from handoffs.single_agent import build_support_agent
 from handoffs.single_agent.state import current_step_of
@@ -82,7 +82,7 @@ def desk_configs(ledger: Ledger, session_id: str, confirm: Confirm) -> dict[str,
     back = page_turner(delegates.transfer_back_to_triage_tool)
     sales = [work_tool(t) for t in sales_tools(ledger, session_id, confirm)]
     repairs = [work_tool(t) for t in refund_tools(ledger, session_id)]
-    triage = [page_turner(t) for t in delegates.TRIAGE_DELEGATE_TOOLS]
+    triage = [page_turner(t) for t in delegates.TRIAGE_TRANSFER_TOOLS]
     return {
         "triage": {"prompt": TRIAGE_PROMPT, "tools": triage,
                    "handoffs": {t.name: _target(t.name) for t in triage}},

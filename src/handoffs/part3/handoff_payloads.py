@@ -32,8 +32,8 @@ from autogen_core.models import AssistantMessage, FunctionExecutionResultMessage
 from autogen_core.tools import FunctionTool
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from handoffs.multi_agent import delegates
-from handoffs.multi_agent.messages import UserTask
+from handoffs.lessons import part2 as delegates  # notebook 06's lesson cells: topic types, transfer tools
+from handoffs.lessons.part2 import UserTask
 
 from .text import HANDOFF_NOTE, ORDER_FOUND
 
