@@ -39,10 +39,12 @@ def lesson() -> Any:
 
 
 def all_agents(table: Optional[Mapping[str, Any]] = None) -> List[str]:
-    """Every agent type of the team (the AI agents of the table, the human, the user), read from the lesson."""
-    from .team_table import agent_types
+    """Every agent type ``register_team`` registers: the AI agents of the table, then the human and the user.
 
-    return agent_types(table)
+    (Read from the table's keys, not by calling its transfer tools: a learner's tool may raise, and the checker
+    names that when the tool is called, not while the team is being built.)"""
+    part2 = lesson()
+    return [*(part2.TEAM if table is None else table), part2.human_agent_topic_type, part2.user_topic_type]
 
 
 @dataclass
