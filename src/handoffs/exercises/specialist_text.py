@@ -123,12 +123,12 @@ HINTS = {
             "TypeSubscription(topic_type={topic!r}, agent_type={agent!r})")),
     "no_new_agent": HintText(
         "No new agent type was registered: the team has only the seed's agents.",
-        "The body of {name}, after build_team(...): register your agent there, as notebook 06's register_seed_agents "
+        "The body of {name}, after build_team(...): register your agent there, as notebook 06's register_team "
         "cell registers the seed's.",
         REGISTER_CODE,
         ko=HintText(
             "새 에이전트 타입이 등록되지 않았어요. 팀에는 시드의 에이전트뿐이에요.",
-            "{name}의 본문, build_team(...) 다음: 노트북 06의 register_seed_agents 셀이 시드의 에이전트를 등록하듯, 거기서 "
+            "{name}의 본문, build_team(...) 다음: 노트북 06의 register_team 셀이 시드의 에이전트를 등록하듯, 거기서 "
             "여러분의 에이전트를 등록하세요.",
             REGISTER_CODE)),
     "not_subscribed": HintText(
@@ -152,11 +152,11 @@ HINTS = {
     "constructor_failed": HintText(
         "{agent} could not be created when its first message arrived: {error}.",
         "{line}.",
-        "Compare the factory's AIAgent(...) arguments with notebook 06's register_seed_agents cell.",
+        "Compare the factory's AIAgent(...) arguments with notebook 06's register_team cell.",
         ko=HintText(
             "첫 메시지가 도착했을 때 {agent}을(를) 만들 수 없었어요: {error}.",
             "{line}.",
-            "팩토리의 AIAgent(...) 인자를 노트북 06의 register_seed_agents 셀과 비교해 보세요.")),
+            "팩토리의 AIAgent(...) 인자를 노트북 06의 register_team 셀과 비교해 보세요.")),
     "client_ignored": HintText(
         "The triage agent never used the model client your function was given, so the check cannot play the model.",
         "The build_team(...) call in {name}: it must pass on the model_client parameter.",

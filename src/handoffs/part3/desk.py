@@ -2,9 +2,9 @@
 
 Notebook 09 compares the two designs, so both must be the *same desk*. Nothing here is written a second time:
 
-* the prompts are Part 2's (:mod:`handoffs.multi_agent.team`), word for word — one binder page per agent;
+* the prompts are Part 2's (notebook 06, :mod:`handoffs.lessons.part2`), word for word — one binder page per agent;
 * the tools are Part 2's: every delegate tool keeps its name, description and JSON schema
-  (:mod:`handoffs.multi_agent.delegates`), and the work tools are Part 2's own ``execute_order``, ``look_up_item``
+  (notebook 06, :mod:`handoffs.lessons.part2`), and the work tools are Part 2's own ``execute_order``, ``look_up_item``
   and ``execute_refund`` (:mod:`handoffs.multi_agent.tools`, writing to the same kind of ``Ledger``), each offered to
   LangChain under the same name, description and schema;
 * where the team *publishes* the conversation to another agent, a delegate tool here *turns the page*: it answers

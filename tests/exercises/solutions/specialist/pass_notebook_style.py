@@ -1,4 +1,4 @@
-"""The notebook's shape, written out like notebook 06's register_seed_agents cell.
+"""The notebook's shape, written out like notebook 06's register_team cell.
 
 expect: pass
 """
