@@ -211,7 +211,7 @@ async def build_bare_team(runtime: SingleThreadedAgentRuntime, model_client: Cha
 
     def ai_agent(description: str, prompt: str, tools: List[Tool], delegates: List[Tool], topic: str) -> Any:
         return lambda: AIAgent(description=description, system_message=SystemMessage(content=prompt),
-                               model_client=model_client, tools=tools, transfer_tools=delegates,
+                               model_client=model_client, tools=tools, delegate_tools=delegates,
                                agent_topic_type=topic, user_topic_type="User")
 
     registrations = [
