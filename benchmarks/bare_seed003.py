@@ -207,7 +207,7 @@ escalate_to_human_tool = FunctionTool(escalate_to_human, description="Only call 
 async def build_bare_team(runtime: SingleThreadedAgentRuntime, model_client: ChatCompletionClient,
                           customers: Customers) -> None:
     """Register seed 003's agents (no human agent: no crowd script asks for one) and their subscriptions."""
-    from handoffs.multi_agent.team import ISSUES_AND_REPAIRS_PROMPT, SALES_PROMPT, TRIAGE_PROMPT  # the seed's words
+    from handoffs.lessons.part2 import ISSUES_AND_REPAIRS_PROMPT, SALES_PROMPT, TRIAGE_PROMPT  # the seed's words
 
     def ai_agent(description: str, prompt: str, tools: List[Tool], delegates: List[Tool], topic: str) -> Any:
         return lambda: AIAgent(description=description, system_message=SystemMessage(content=prompt),

@@ -14,7 +14,7 @@ is answered with the first result instead of being run again. Payment APIs call 
 * :class:`SideEffectLog` remembers the keys done and their results (one per team, shared by its agents);
 * :data:`TEXTS` are the sentences a model (and a learner reading the run) sees instead of a repeated effect.
 
-Part 2's agents use it for every work tool (:class:`handoffs.multi_agent.agents.AIAgent`); Part 1's
+Part 2's agents use it for every work tool (notebook 06's ``AIAgent``); Part 1's
 ``side_effects_once`` middleware applies the same rule to the thread's history. This module runs no tool itself.
 """
 

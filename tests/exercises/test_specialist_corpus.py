@@ -16,7 +16,7 @@ from autogen_core import MessageContext, RoutedAgent, message_handler
 
 from handoffs.exercises import multi_agent_specialist_solution as solution
 from handoffs.exercises.multi_agent_specialist import check_specialist
-from handoffs.multi_agent.messages import UserTask
+from handoffs.lessons.part2 import UserTask
 
 from .corpus import corpus
 
@@ -78,10 +78,10 @@ async def test_only_an_unknown_cause_waits_and_then_says_which_agent_answered_wh
             await asyncio.Event().wait()  # neither idle (a handler is running) nor on the operator desk
 
     async def build(runtime, model_client):
-        from .solutions.specialist._parts import TRIAGE_DELEGATE_TOOLS, TypeSubscription, build_team, delegate_to
+        from .solutions.specialist._parts import TRIAGE_TRANSFER_TOOLS, TypeSubscription, build_team, delegate_to
 
         team = await build_team(runtime, model_client,
-                                triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, delegate_to("BillingAgent")])
+                                triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, delegate_to("BillingAgent")])
         await Forever.register(runtime, "BillingAgent", lambda: Forever("Billing"))
         await runtime.add_subscription(TypeSubscription(topic_type="BillingAgent", agent_type="BillingAgent"))
         return team

@@ -17,6 +17,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from handoffs.models import OfflineChatModel, OfflineModelClient, model_client
 from handoffs.multi_agent import build_team, run_scripted_session
+from handoffs.lessons.part2 import UserTask
 from handoffs.multi_agent.redelivery import Redelivery
 from handoffs.recorder import RunRecorder
 from handoffs.single_agent import STEP_TABLE, build_support_agent
@@ -87,7 +88,7 @@ def test_e3_a_message_sent_again_does_not_refund_again_in_part_1():
 
 
 async def run_with_redelivery(keyed: bool, script: list[str], agent_type: str, session: str):
-    recorder, tap = RunRecorder(), Redelivery()
+    recorder, tap = RunRecorder(), Redelivery(UserTask)
     runtime = SingleThreadedAgentRuntime(intervention_handlers=[recorder.autogen_intervention_handler(), tap])
     team = await build_team(runtime, model_client(), recorder=recorder, keyed_side_effects=keyed)
     runtime.start()

@@ -33,6 +33,8 @@ from pathlib import Path
 
 import pytest
 
+from handoffs.lessons import lesson_cells
+
 from handoffs.language_check import HANGUL, visible_text, without_identifiers
 from handoffs.particles import final_sound, has_placeholder, particle
 
@@ -129,6 +131,10 @@ def known_english() -> frozenset:
     for name in DATA["model_facing"]["modules"]:
         for string in _strings_of(Path(import_module(name).__file__).read_text(encoding="utf-8")):
             runs |= trigrams(string)
+    for notebook in DATA["model_facing"]["lesson_notebooks"]:  # lesson code lives in notebook cells
+        for _, source in lesson_cells(notebook):
+            for string in _strings_of(source):
+                runs |= trigrams(string)
     for pattern in DATA["customers"]["globs"]:
         for path in ROOT.glob(pattern):
             for string in _customer_strings(path):

@@ -8,7 +8,7 @@ from autogen_core.tools import FunctionTool
 from handoffs.models import OfflineModelClient
 from handoffs.multi_agent import Customer, Customers, OperatorDesk, ScriptedCustomer, SessionTimeout, build_team
 from handoffs.multi_agent import new_runtime, run_scripted_session
-from handoffs.multi_agent.delegates import TRIAGE_DELEGATE_TOOLS
+from handoffs.lessons.part2 import TRIAGE_TRANSFER_TOOLS
 
 
 def test_people_refuse_empty_or_unknown_input():
@@ -44,7 +44,7 @@ async def test_a_handoff_to_a_topic_nobody_subscribes_to_times_out_with_a_clear_
 
     runtime = new_runtime(recorder)
     team = await build_team(runtime, OfflineModelClient(script=[{"tool": "transfer_to_billing", "args": {}}]),
-                            recorder=recorder, triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS,
+                            recorder=recorder, triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS,
                                                                       FunctionTool(transfer_to_billing, "Billing.")])
     runtime.start()
     try:

@@ -12,8 +12,8 @@ import pytest
 
 from handoffs.models import OfflineModelClient
 from handoffs.multi_agent import run_scripted_session
-from handoffs.multi_agent.agents import GIVE_UP_REPLY, MODEL_FAILED_REPLY
-from handoffs.multi_agent.delegates import TRIAGE_DELEGATE_TOOLS, transfer_back_to_triage_tool
+from handoffs.multi_agent.apologies import GIVE_UP_REPLY, MODEL_FAILED_REPLY
+from handoffs.lessons.part2 import TRIAGE_TRANSFER_TOOLS, transfer_back_to_triage_tool
 from handoffs.recorder import HandoffEvent, ModelCallEvent, ToolRunEvent
 
 
@@ -124,7 +124,7 @@ async def test_endless_tool_rounds_end_with_an_apology(recorder):
 async def test_a_transfer_to_itself_is_refused_instead_of_silently_dropped(start_team, recorder):
     # AutoGen never delivers a published message back to its sender: a self-transfer would leave the customer waiting
     client = OfflineModelClient(script=[tool("transfer_back_to_triage"), "Triage here. How can I help?"])
-    team = await start_team(client, triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, transfer_back_to_triage_tool])
+    team = await start_team(client, triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, transfer_back_to_triage_tool])
     result = await run_scripted_session(["hi"], team=team, session_id="self", timeout=20)
     assert result.handled_by == ["TriageAgent"] and recorder.handoffs("self") == []
     assert runs(recorder, "self")[0][1:] == ("transfer_back_to_triage", True,

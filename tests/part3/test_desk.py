@@ -4,8 +4,8 @@ import pytest
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
 from handoffs.models import OfflineChatModel, OfflineModelClient
-from handoffs.multi_agent import delegates
-from handoffs.multi_agent.team import ISSUES_AND_REPAIRS_PROMPT, SALES_PROMPT, TRIAGE_PROMPT
+from handoffs.lessons import part2 as delegates
+from handoffs.lessons.part2 import ISSUES_AND_REPAIRS_PROMPT, SALES_PROMPT, TRIAGE_PROMPT
 from handoffs.multi_agent.tools import ITEM_ID, Ledger, refund_tools, sales_tools
 from handoffs.part3.desk import desk_step_table
 from handoffs.part3.measure import CONVERSATIONS
@@ -16,7 +16,7 @@ def test_every_page_is_a_part2_agent_with_its_prompt_and_tool_schemas():
     table = desk_step_table(Ledger(), "s", confirm=None)
     assert [table[s]["prompt"] for s in ("triage", "sales", "issues_and_repairs")] == [
         TRIAGE_PROMPT, SALES_PROMPT, ISSUES_AND_REPAIRS_PROMPT]
-    team = {"triage": list(delegates.TRIAGE_DELEGATE_TOOLS),
+    team = {"triage": list(delegates.TRIAGE_TRANSFER_TOOLS),
             "sales": [*sales_tools(Ledger(), "s", None), delegates.transfer_back_to_triage_tool],
             "issues_and_repairs": [*refund_tools(Ledger(), "s"), delegates.transfer_back_to_triage_tool]}
     for step, tools in team.items():

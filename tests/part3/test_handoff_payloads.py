@@ -12,7 +12,7 @@ from handoffs.part3 import carrying
 from handoffs.part3.carrying import went_right
 
 LESSON = load("10_what_a_handoff_carries")  # notebook 10's cells are the lesson code: the tests run them
-HandoffShaper, TYPED_TRIAGE_DELEGATES = LESSON.HandoffShaper, LESSON.TYPED_TRIAGE_DELEGATES
+HandoffShaper, TYPED_TRIAGE_TRANSFER_TOOLS = LESSON.HandoffShaper, LESSON.TYPED_TRIAGE_TRANSFER_TOOLS
 whole_history, remove_all_tools, note_and_last_words = LESSON.whole_history, LESSON.remove_all_tools, LESSON.note_and_last_words
 look_up_order = LESSON.look_up_order
 
@@ -20,7 +20,7 @@ look_up_order = LESSON.look_up_order
 async def run_carrying(name, lines, *, history_filter, on_handoff=None, **more):
     """Notebook 10's call: the learner's shaper (filter, hook) and typed delegates through Part 2's team."""
     return await carrying.run_carrying(name, lines, shaper=HandoffShaper(history_filter, on_handoff),
-                                       triage_delegate_tools=TYPED_TRIAGE_DELEGATES, **more)
+                                       triage_transfer_tools=TYPED_TRIAGE_TRANSFER_TOOLS, **more)
 from handoffs.part3.measure import CONVERSATIONS
 
 
@@ -49,7 +49,7 @@ async def test_the_payload_is_typed_and_read_from_the_delegate_call():
                                  history_filter=whole_history)
     assert [(h.from_agent, h.to_agent) for h in carried.log] == [("TriageAgent", "IssuesAndRepairsAgent")]
     assert "rocket skates broke" in carried.log[0].note.reason
-    assert [t.name for t in TYPED_TRIAGE_DELEGATES] == ["transfer_to_issues_and_repairs", "transfer_to_sales_agent",
+    assert [t.name for t in TYPED_TRIAGE_TRANSFER_TOOLS] == ["transfer_to_issues_and_repairs", "transfer_to_sales_agent",
                                                          "escalate_to_human"]
 
 

@@ -14,7 +14,7 @@ from autogen_core.models import (AssistantMessage, FunctionExecutionResult, Func
 from autogen_core.tools import FunctionTool
 
 from handoffs.models import OfflineModelClient
-from handoffs.multi_agent.messages import AgentResponse, UserTask  # seed 003's message protocol
+from handoffs.lessons.part2 import AgentResponse, UserTask  # seed 003's message protocol
 from handoffs.recorder import HandoffEvent, MessageEvent, PublishEvent, RunRecorder, ToolRunEvent
 
 

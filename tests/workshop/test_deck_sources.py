@@ -42,7 +42,7 @@ def test_cells_and_outputs_come_from_the_committed_notebook():
 
 
 def test_a_long_line_gets_a_smaller_code_font_and_output_wraps():
-    out = expand("::: code handoffs.multi_agent.agents:AIAgent._delegate\n::: output 03_under_the_hood#ed803e86\n",
+    out = expand("::: code handoffs.lessons.part2:AIAgent._transfer\n::: output 03_under_the_hood#ed803e86\n",
                  "t.md", NOTEBOOKS, no_pictures)
     assert '<pre class="code-tiny">' in out and '<pre class="output">' in out
 

@@ -27,8 +27,8 @@ from langchain.tools import tool
 
 from handoffs.exercises.multi_agent_specialist_solution import transfer_to_billing_tool
 from handoffs.exercises.single_agent_escalate_solution import TRIAGE_WITH_ESCALATION, escalate_to_manager
-from handoffs.multi_agent.delegates import TRIAGE_DELEGATE_TOOLS
-from handoffs.multi_agent.team import TRIAGE_PROMPT as TEAM_TRIAGE_PROMPT
+from handoffs.lessons.part2 import TRIAGE_TRANSFER_TOOLS
+from handoffs.lessons.part2 import TRIAGE_PROMPT as TEAM_TRIAGE_PROMPT
 from handoffs.single_agent.steps import TRIAGE_PROMPT as SUPPORT_TRIAGE_PROMPT
 from handoffs.single_agent.tools import record_issue
 
@@ -83,11 +83,11 @@ SCENARIOS: dict[str, Scenario] = {s.name: s for s in (
     Scenario("support_triage_escalate_ko", "langchain", KOREAN_ESCALATE_PROMPT, (record_issue, escalate_to_manager_ko),
              {"record_issue": "", "escalate_to_manager": "escalate"},
              "Part 1 triage + an escalate tool described in Korean"),
-    Scenario("team_triage", "autogen", TEAM_TRIAGE_PROMPT, tuple(TRIAGE_DELEGATE_TOOLS), _TEAM_ROUTES,
+    Scenario("team_triage", "autogen", TEAM_TRIAGE_PROMPT, tuple(TRIAGE_TRANSFER_TOOLS), _TEAM_ROUTES,
              "Part 2 triage agent (seed 003): sales, issues and repairs, human"),
-    Scenario("team_triage_billing", "autogen", TEAM_TRIAGE_PROMPT, (*TRIAGE_DELEGATE_TOOLS, transfer_to_billing_tool),
+    Scenario("team_triage_billing", "autogen", TEAM_TRIAGE_PROMPT, (*TRIAGE_TRANSFER_TOOLS, transfer_to_billing_tool),
              {**_TEAM_ROUTES, "transfer_to_billing": "billing"}, "Part 2 triage + notebook 07's billing specialist"),
-    Scenario("team_triage_shipping", "autogen", TEAM_TRIAGE_PROMPT, (*TRIAGE_DELEGATE_TOOLS, transfer_to_shipping_tool),
+    Scenario("team_triage_shipping", "autogen", TEAM_TRIAGE_PROMPT, (*TRIAGE_TRANSFER_TOOLS, transfer_to_shipping_tool),
              {**_TEAM_ROUTES, "transfer_to_shipping": "shipping"}, "Part 2 triage + a shipping specialist described in Korean"),
 )}
 

@@ -78,7 +78,7 @@ def raising_line(error: BaseException) -> str | None:
 
 
 def plain_functions_in(error: BaseException, arguments: tuple[str, ...]) -> tuple[str, list] | None:
-    """The argument (one of ``arguments``, e.g. ``delegate_tools``) of a call that raised ``error`` which held
+    """The argument (one of ``arguments``, e.g. ``transfer_tools``) of a call that raised ``error`` which held
     plain functions where tools belong, with those functions; None if no frame of the traceback had one."""
     for frame, _line in traceback.walk_tb(error.__traceback__):
         for argument in arguments:
@@ -112,7 +112,7 @@ def has_todo(text: str) -> bool:
 
 
 def names_a_topic(description: str) -> bool:
-    """Does a delegate's description name what its agent handles (billing, deliveries, 환불…), in either language?
+    """Does a transfer tool's description name what its agent handles (billing, deliveries, 환불…), in either language?
     Read the way the kit's model reads it: "Transfers the conversation." names nothing."""
     from handoffs.models.meaning import read
 

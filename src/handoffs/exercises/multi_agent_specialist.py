@@ -1,4 +1,4 @@
-"""The checker for notebook 07: "extend the team" with a specialist agent and the delegate tool that reaches it.
+"""The checker for notebook 07: "extend the team" with a specialist agent and the transfer tool that reaches it.
 
 ``await check_specialist(build_extended_team)`` takes the learner's ``async def build_extended_team(runtime,
 model_client) -> Team`` and judges it in four phases, stopping at the first finding (``report.stopped_by``):
@@ -29,8 +29,8 @@ from typing import Any, Awaitable, Callable
 from autogen_core import AgentId, BaseAgent
 
 from handoffs.i18n import pick
-from handoffs.multi_agent.delegates import TRIAGE_DELEGATE_TOOLS, triage_agent_topic_type, user_topic_type
-from handoffs.multi_agent.team import ALL_AGENTS, TRIAGE_PROMPT, Team
+from handoffs.lessons.part2 import TRIAGE_PROMPT, TRIAGE_TRANSFER_TOOLS, triage_agent_topic_type, user_topic_type
+from handoffs.multi_agent.team import Team, all_agents
 from handoffs.models import OfflineModelClient
 from handoffs.recorder import RunRecorder, ToolRunEvent
 
@@ -43,7 +43,7 @@ from .routing import customer_languages, first_claim
 from .specialist_text import HINTS, PIECES, REQUESTS, SCRIPTED_REPLY, STARTER_PROMPT, VERIFIED
 
 Builder = Callable[[Any, Any], Awaitable[Any]]
-SEED_DELEGATES = {t.name: t for t in TRIAGE_DELEGATE_TOOLS}
+SEED_TRANSFER_TOOLS = {t.name: t for t in TRIAGE_TRANSFER_TOOLS}
 REPLIES = [SCRIPTED_REPLY.format(n=n) for n in range(1, 9)]
 
 
@@ -94,7 +94,7 @@ class _Check:
 
     async def structure(self) -> list[str]:
         runtime, _team, _recorder, _client = await self.team(list(REPLIES))
-        new = [a for a in runtime.agent_types if a not in ALL_AGENTS]
+        new = [a for a in runtime.agent_types if a not in all_agents()]
         if not new:
             raise _Stop("build", "no_new_agent", name=self.name)
         for agent in new:
@@ -109,7 +109,7 @@ class _Check:
                 instance = await runtime.try_get_underlying_agent_instance(AgentId(agent, "check-build"), BaseAgent)
             except Exception as error:
                 raise _constructor_stop(agent, error) from None
-            for kind in ("_tools", "_delegate_tools"):  # the kit's AIAgent keeps its Tool objects by name
+            for kind in ("_tools", "_transfer_tools"):  # the kit's AIAgent keeps its Tool objects by name
                 found = getattr(instance, kind, None)
                 self.tools.update(found if isinstance(found, dict) else {})
             prompt = getattr(getattr(instance, "_system_message", None), "content", None)
@@ -130,13 +130,13 @@ class _Check:
             raise _Stop("look", "client_ignored", name=self.name)
         tools = client.offered[triage_agent_topic_type]
         names = [tool_name(t) for t in tools]
-        new = [t for t in tools if tool_name(t) not in SEED_DELEGATES]
+        new = [t for t in tools if tool_name(t) not in SEED_TRANSFER_TOOLS]
         if not new:
             raise _Stop("look", "no_new_delegate", agents=", ".join(new_agents), name=self.name)
         for name in dict.fromkeys(names):
             if names.count(name) > 1:
                 raise _Stop("look", "duplicate_delegate", tool=name, count=names.count(name))
-        dropped = [name for name in SEED_DELEGATES if name not in names]
+        dropped = [name for name in SEED_TRANSFER_TOOLS if name not in names]
         if dropped:
             raise _Stop("look", "seed_delegates_dropped", tools=", ".join(dropped))
         for tool in new:
@@ -217,7 +217,7 @@ class _Check:
 
 def _constructor_stop(agent: str, error: BaseException) -> _Stop:
     """Why an agent could not be created; a plain function among its tools is named as such."""
-    found = plain_functions_in(error, ("delegate_tools", "tools"))
+    found = plain_functions_in(error, ("transfer_tools", "tools"))
     if found:
         field, plain = found
         return _Stop("build", "delegate_not_a_tool", agent=agent, field=field, error=error_text(error),
@@ -228,7 +228,7 @@ def _constructor_stop(agent: str, error: BaseException) -> _Stop:
 
 async def _routing(tools: list[Any], prompt: str, reached: dict[str, str], report: CheckReport,
                    where: Callable[[Any], str], request: str | None = None) -> None:
-    seed = (TRIAGE_PROMPT, list(TRIAGE_DELEGATE_TOOLS))
+    seed = (TRIAGE_PROMPT, list(TRIAGE_TRANSFER_TOOLS))
     new = [t for t in tools if tool_name(t) in reached]
     korean = any(has_korean(tool_description(t)) for t in new)
     languages = customer_languages(korean)
@@ -241,7 +241,7 @@ async def _routing(tools: list[Any], prompt: str, reached: dict[str, str], repor
         rival_tools = [t for t in tools if tool_name(t) in rivals]
         shared = words_in_common(first.request, tool_text(tool), *[tool_text(t) for t in rival_tools[:1]])
         raise _Stop("routing", cause, request=first.request, describe=first.describe(), tool=tool_name(tool),
-                    location=where(tool), others=", ".join(dict.fromkeys(rivals)) or ", ".join(SEED_DELEGATES),
+                    location=where(tool), others=", ".join(dict.fromkeys(rivals)) or ", ".join(SEED_TRANSFER_TOOLS),
                     shared=shared)
     report.ok(VERIFIED["routed"].format(request=probes[0].request, tool=probes[0].picked or tool_name(new[0])))
     paths = []
@@ -257,7 +257,7 @@ async def _routing(tools: list[Any], prompt: str, reached: dict[str, str], repor
                 raise _Stop("routing", "claims_seed_territory", request=seen.request, wanted=wanted,
                             describe=seen.describe(), tool=tool_name(tool), location=where(tool),
                             shared=words_in_common(seen.request, tool_text(tool)))
-            seed_tool = SEED_DELEGATES.get(str(wanted))
+            seed_tool = SEED_TRANSFER_TOOLS.get(str(wanted))
             claim = seed_tool and first_claim(new, tool_description, seen.request, tool_description(seed_tool))
             if claim:  # the model kept it with the seed this time, but an item of the description claims it
                 (tool, clause), name = claim, tool_name(claim[0])
@@ -284,7 +284,7 @@ async def check_specialist(build_extended_team: Builder, *, timeout: float = 10.
             new_agents = await check.structure()
             tools, prompt = await check.look(new_agents)
             reached: dict[str, str] = {}
-            for delegate in [t for t in tools if tool_name(t) not in SEED_DELEGATES]:
+            for delegate in [t for t in tools if tool_name(t) not in SEED_TRANSFER_TOOLS]:
                 agent, agent_prompt = await check.handoff(delegate, new_agents)
                 if agent_prompt is not None and not prompt_says_something(agent_prompt, STARTER_PROMPT):  # None: not readable
                     raise _Stop("scripted", "prompt_says_nothing", agent=agent, prompt=agent_prompt[:80])

@@ -1,12 +1,12 @@
-"""The solution of notebook 07, "extend the team": a billing specialist and the delegate tool that reaches it.
+"""The solution of notebook 07, "extend the team": a billing specialist and the transfer tool that reaches it.
 
 Three things make a new specialist reachable in seed 003's design, and this is all of them:
 
-1. a topic type and a **delegate tool** returning it, with a description that says what the agent handles
-   (the model picks a delegate by its description — nothing else routes the customer);
+1. a topic type and a **transfer tool** returning it, with a description that says what the agent handles
+   (the model picks a transfer tool by its description — nothing else routes the customer);
 2. the agent **registered** under that type **and subscribed** to that topic type (no subscription: the task
    is published to a topic nobody listens to, and the customer waits forever);
-3. the delegate tool **given to the triage agent** (an agent can only hand off through the tools it is offered).
+3. the transfer tool **given to the triage agent** (an agent can only hand off through the tools it is offered).
 
 Notebook 07's solution cells are this module's code, word for word (a test keeps them identical).
 """
@@ -17,8 +17,7 @@ from autogen_core import AgentRuntime, TypeSubscription
 from autogen_core.models import ChatCompletionClient, SystemMessage
 from autogen_core.tools import FunctionTool
 
-from handoffs.multi_agent.agents import AIAgent
-from handoffs.multi_agent.delegates import TRIAGE_DELEGATE_TOOLS, transfer_back_to_triage_tool, user_topic_type
+from handoffs.lessons.part2 import AIAgent, TRIAGE_TRANSFER_TOOLS, transfer_back_to_triage_tool, user_topic_type
 from handoffs.multi_agent.team import Team, build_team
 
 billing_agent_topic_type = "BillingAgent"
@@ -43,7 +42,7 @@ BILLING_PROMPT = (
 
 async def build_extended_team(runtime: AgentRuntime, model_client: ChatCompletionClient) -> Team:
     team = await build_team(
-        runtime, model_client, triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, transfer_to_billing_tool]
+        runtime, model_client, triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, transfer_to_billing_tool]
     )
     billing_agent_type = await AIAgent.register(
         runtime,
@@ -53,7 +52,7 @@ async def build_extended_team(runtime: AgentRuntime, model_client: ChatCompletio
             system_message=SystemMessage(content=BILLING_PROMPT),
             model_client=model_client,
             tools=[],
-            delegate_tools=[transfer_back_to_triage_tool],
+            transfer_tools=[transfer_back_to_triage_tool],
             agent_topic_type=billing_agent_topic_type,
             user_topic_type=user_topic_type,
         ),

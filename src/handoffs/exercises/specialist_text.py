@@ -30,8 +30,8 @@ VERIFIED = Texts({
     "registered": {"en": "new agent type(s) {agents}, subscribed to {topics}",
                    "ko": "새 에이전트 타입 {agents}, 구독한 토픽 타입 {topics}"},
     "built": {"en": "every agent of the team can be created", "ko": "팀의 에이전트를 모두 만들 수 있어요"},
-    "offered": {"en": "the triage agent is offered {tools} next to the seed's delegates",
-                "ko": "triage 에이전트에게 시드의 위임 도구와 함께 {tools}이(가) 주어져요"},
+    "offered": {"en": "the triage agent is offered {tools} next to the seed's transfer tools",
+                "ko": "triage 에이전트에게 시드의 전달 도구와 함께 {tools}이(가) 주어져요"},
     "reached": {"en": "a scripted call of {tool} reached {agent}, which answered; the customer's next words stayed "
                       "with it",
                 "ko": "스크립트로 부른 {tool}이(가) {agent}에게 닿았고 {agent}이(가) 답했어요. 고객의 다음 말도 그 "
@@ -58,7 +58,7 @@ PIECES = Texts({
 REGISTER_CODE = ("billing_agent_type = await AIAgent.register(\n    runtime,\n    type=billing_agent_topic_type,\n"
                  "    factory=lambda: AIAgent(\n        description='A billing agent.',\n"
                  "        system_message=SystemMessage(content=BILLING_PROMPT),\n        model_client=model_client,\n"
-                 "        tools=[],\n        delegate_tools=[transfer_back_to_triage_tool],\n"
+                 "        tools=[],\n        transfer_tools=[transfer_back_to_triage_tool],\n"
                  "        agent_topic_type=billing_agent_topic_type,\n        user_topic_type=user_topic_type,\n"
                  "    ),\n)")
 SUBSCRIBE_CODE = ("await runtime.add_subscription(\n    TypeSubscription(topic_type=billing_agent_topic_type, "
@@ -123,12 +123,12 @@ HINTS = {
             "TypeSubscription(topic_type={topic!r}, agent_type={agent!r})")),
     "no_new_agent": HintText(
         "No new agent type was registered: the team has only the seed's agents.",
-        "The body of {name}, after build_team(...): register your agent there, as notebook 06's register_seed_agents "
+        "The body of {name}, after build_team(...): register your agent there, as notebook 06's register_team "
         "cell registers the seed's.",
         REGISTER_CODE,
         ko=HintText(
             "새 에이전트 타입이 등록되지 않았어요. 팀에는 시드의 에이전트뿐이에요.",
-            "{name}의 본문, build_team(...) 다음: 노트북 06의 register_seed_agents 셀이 시드의 에이전트를 등록하듯, 거기서 "
+            "{name}의 본문, build_team(...) 다음: 노트북 06의 register_team 셀이 시드의 에이전트를 등록하듯, 거기서 "
             "여러분의 에이전트를 등록하세요.",
             REGISTER_CODE)),
     "not_subscribed": HintText(
@@ -152,11 +152,11 @@ HINTS = {
     "constructor_failed": HintText(
         "{agent} could not be created when its first message arrived: {error}.",
         "{line}.",
-        "Compare the factory's AIAgent(...) arguments with notebook 06's register_seed_agents cell.",
+        "Compare the factory's AIAgent(...) arguments with notebook 06's register_team cell.",
         ko=HintText(
             "첫 메시지가 도착했을 때 {agent}을(를) 만들 수 없었어요: {error}.",
             "{line}.",
-            "팩토리의 AIAgent(...) 인자를 노트북 06의 register_seed_agents 셀과 비교해 보세요.")),
+            "팩토리의 AIAgent(...) 인자를 노트북 06의 register_team 셀과 비교해 보세요.")),
     "client_ignored": HintText(
         "The triage agent never used the model client your function was given, so the check cannot play the model.",
         "The build_team(...) call in {name}: it must pass on the model_client parameter.",
@@ -166,49 +166,49 @@ HINTS = {
             "{name} 안의 build_team(...) 호출: model_client 매개변수를 그대로 넘겨야 해요.",
             "async def build_extended_team(runtime, model_client):\n    team = await build_team(runtime, model_client, ...)")),
     "no_new_delegate": HintText(
-        "The triage agent is offered no new delegate tool, so nothing can hand the conversation to {agents}.",
-        "The build_team(...) call in {name}: it gives the triage agent only the seed's delegates.",
+        "The triage agent is offered no new transfer tool, so nothing can hand the conversation to {agents}.",
+        "The build_team(...) call in {name}: it gives the triage agent only the seed's transfer tools.",
         "team = await build_team(runtime, model_client,\n"
-        "                        triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, transfer_to_billing_tool])",
+        "                        triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, transfer_to_billing_tool])",
         ko=HintText(
-            "triage 에이전트에게 새 위임 도구가 없어서, 아무도 {agents}에게 대화를 넘길 수 없어요.",
-            "{name} 안의 build_team(...) 호출: triage 에이전트에게 시드의 위임 도구만 주고 있어요.",
+            "triage 에이전트에게 새 전달 도구가 없어서, 아무도 {agents}에게 대화를 넘길 수 없어요.",
+            "{name} 안의 build_team(...) 호출: triage 에이전트에게 시드의 전달 도구만 주고 있어요.",
             "team = await build_team(runtime, model_client,\n"
-            "                        triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, transfer_to_billing_tool])")),
+            "                        triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, transfer_to_billing_tool])")),
     "seed_delegates_dropped": HintText(
         "The triage agent no longer has the seed's {tools}, so those paths are gone.",
-        "The triage_delegate_tools=[...] of your build_team(...) call.",
-        "triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, transfer_to_billing_tool]",
+        "The triage_transfer_tools=[...] of your build_team(...) call.",
+        "triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, transfer_to_billing_tool]",
         ko=HintText(
             "triage 에이전트에게 시드의 {tools}이(가) 더 이상 없어서, 그 경로들이 사라졌어요.",
-            "build_team(...) 호출의 triage_delegate_tools=[...].",
-            "triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, transfer_to_billing_tool]")),
+            "build_team(...) 호출의 triage_transfer_tools=[...].",
+            "triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, transfer_to_billing_tool]")),
     "duplicate_delegate": HintText(
         "The triage agent is offered {tool} {count} times.",
-        "The triage_delegate_tools=[...] of your build_team(...) call.",
-        "triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, transfer_to_billing_tool]  # each tool once",
+        "The triage_transfer_tools=[...] of your build_team(...) call.",
+        "triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, transfer_to_billing_tool]  # each tool once",
         ko=HintText(
             "triage 에이전트에게 {tool} 도구가 {count}번 주어져요.",
-            "build_team(...) 호출의 triage_delegate_tools=[...].",
-            "triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, transfer_to_billing_tool]  # 도구마다 한 번씩")),
+            "build_team(...) 호출의 triage_transfer_tools=[...].",
+            "triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, transfer_to_billing_tool]  # 도구마다 한 번씩")),
     "description_missing": HintText(
-        "{tool} has no description: the model picks a delegate by its description, and this one says nothing.",
+        "{tool} has no description: the model picks a transfer tool by its description, and this one says nothing.",
         "The FunctionTool(...) that makes {tool} ({location}).",
         "FunctionTool(transfer_to_billing, description='Use for billing: charges, double charges, invoices and "
         "payments.')",
         ko=HintText(
-            "{tool}에 설명이 없어요. 모델은 설명을 보고 위임 도구를 고르는데, 이 도구는 아무 말도 하지 않아요.",
+            "{tool}에 설명이 없어요. 모델은 설명을 보고 전달 도구를 고르는데, 이 도구는 아무 말도 하지 않아요.",
             "{tool}을(를) 만드는 FunctionTool(...) ({location}).",
             "FunctionTool(transfer_to_billing, description='Use for billing: charges, double charges, invoices and "
             "payments.')")),
     "description_vague": HintText(
-        "{tool}'s description ({description!r}) does not say what its agent handles: a real model picks a delegate by "
+        "{tool}'s description ({description!r}) does not say what its agent handles: a real model picks a transfer tool by "
         "what its description names (charges, deliveries, ...), and this one names nothing.",
         "The description= of the FunctionTool(...) that makes {tool} ({location}).",
         "FunctionTool(transfer_to_billing, description='Use for billing: charges, double charges, invoices and "
         "payments.')",
         ko=HintText(
-            "{tool}의 설명({description!r})이 그 에이전트가 맡는 일을 말하지 않아요. 실제 모델은 설명에 적힌 일(요금, 배송 …)을 보고 위임 "
+            "{tool}의 설명({description!r})이 그 에이전트가 맡는 일을 말하지 않아요. 실제 모델은 설명에 적힌 일(요금, 배송 …)을 보고 전달 "
             "도구를 고르는데, 이 설명에는 그런 말이 하나도 없어요.",
             "{tool}을(를) 만드는 FunctionTool(...)의 description= ({location}).",
             "FunctionTool(transfer_to_billing, description='Use for billing: charges, double charges, invoices and "
@@ -225,13 +225,13 @@ HINTS = {
         "{tool} returned {topic!r}, but no agent subscribes to that topic type ({agent} listens on {topics}), so the "
         "conversation went nowhere and the customer would wait forever.",
         "The string {tool} returns, and the topic_type of {agent}'s TypeSubscription: one of them is misspelt.",
-        "billing_agent_topic_type = {suggestion!r}  # one variable for the delegate, the registration and the "
+        "billing_agent_topic_type = {suggestion!r}  # one variable for the transfer tool, the registration and the "
         "subscription",
         ko=HintText(
             "{tool}이(가) {topic!r}을(를) 돌려줬지만 그 토픽 타입을 구독하는 에이전트가 없어요({agent}은(는) {topics}을(를) 듣고 "
             "있어요). 그래서 대화가 아무 데도 가지 못했고, 고객은 끝없이 기다리게 돼요.",
             "{tool}이(가) 돌려주는 문자열과 {agent}의 TypeSubscription에 있는 topic_type: 둘 중 하나의 철자가 틀렸어요.",
-            "billing_agent_topic_type = {suggestion!r}  # 위임 도구, 등록, 구독에 이 변수 하나를 함께 쓰세요")),
+            "billing_agent_topic_type = {suggestion!r}  # 전달 도구, 등록, 구독에 이 변수 하나를 함께 쓰세요")),
     "delegate_to_other_agent": HintText(
         "{tool} hands the conversation to {target}, not to your new agent ({agents}).",
         "The string {tool} returns ({location}).",
@@ -289,12 +289,12 @@ HINTS = {
             "agent_topic_type={suggestion!r}  # 자기 자신의 토픽 타입")),
     "operator_waiting": HintText(
         "The conversation ended on the human operator's desk: {describe}.",
-        "The delegate tools: which one returned 'HumanAgent'?",
-        "A delegate tool returns its own agent's topic type: return billing_agent_topic_type",
+        "The transfer tools: which one returned 'HumanAgent'?",
+        "A transfer tool returns its own agent's topic type: return billing_agent_topic_type",
         ko=HintText(
             "대화가 사람 상담원의 데스크에서 끝났어요: {describe}.",
-            "위임 도구들: 어느 것이 'HumanAgent'를 돌려줬나요?",
-            "위임 도구는 자기 에이전트의 토픽 타입을 돌려줘요: return billing_agent_topic_type")),
+            "전달 도구들: 어느 것이 'HumanAgent'를 돌려줬나요?",
+            "전달 도구는 자기 에이전트의 토픽 타입을 돌려줘요: return billing_agent_topic_type")),
     "timed_out": HintText(
         "The session did not finish within {timeout:g} s: {describe}.",
         "Follow the messages: {published}.",
@@ -325,14 +325,14 @@ HINTS = {
             "FunctionTool(transfer_to_billing, description='Use for billing: charges, double charges, invoices and "
             "payments.')")),
     "specialist_too_close": HintText(
-        "For {request!r} the triage model could not choose between {tool} and the seed's delegates: {describe}.",
+        "For {request!r} the triage model could not choose between {tool} and the seed's transfer tools: {describe}.",
         "The descriptions of {tool} and {others}: {shared}.",
         "Make {tool}'s description name what only your agent handles (charges, double charges, invoices, payments), "
-        "and nothing the seed's delegates cover (refunds, repairs, buying).",
+        "and nothing the seed's transfer tools cover (refunds, repairs, buying).",
         ko=HintText(
-            "{request!r}에 대해 triage 모델이 {tool} 도구와 시드의 위임 도구 사이에서 고르지 못했어요: {describe}.",
+            "{request!r}에 대해 triage 모델이 {tool} 도구와 시드의 전달 도구 사이에서 고르지 못했어요: {describe}.",
             "{tool}과(와) {others}의 설명: {shared}.",
-            "{tool}의 설명에는 여러분의 에이전트만 맡는 일(요금, 중복 결제, 청구서, 결제)을 쓰고, 시드의 위임 도구가 다루는 일(환불, 수리, 구매)은 "
+            "{tool}의 설명에는 여러분의 에이전트만 맡는 일(요금, 중복 결제, 청구서, 결제)을 쓰고, 시드의 전달 도구가 다루는 일(환불, 수리, 구매)은 "
             "빼세요.")),
     "claims_seed_territory": HintText(
         "For {request!r}, which the seed sends to {wanted}, the triage model {describe}.",

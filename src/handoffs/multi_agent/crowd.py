@@ -11,7 +11,7 @@ benchmark's:
 * :func:`find_crossings` — three independent checks (the customers' view, the ledger, the recorder) that every
   message stayed in its session; returns a :class:`Crossings` whose :attr:`~Crossings.none` is True when none did.
 
-It drives sessions and checks them; the agents live in :mod:`~handoffs.multi_agent.agents`.
+It drives sessions and checks them; the agents live in notebook 06's lesson cells (:mod:`handoffs.lessons.part2`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from autogen_core.models import ChatCompletionClient
 
 from handoffs.i18n import Texts
 
-from .delegates import issues_and_repairs_agent_topic_type, sales_agent_topic_type
+from handoffs.lessons.part2 import issues_and_repairs_agent_topic_type, sales_agent_topic_type
 from .sessions import SessionResult, default_model_client, run_many_sessions, stop_cancelling_handlers
 from .team import Team, build_team, new_runtime
 

@@ -238,7 +238,7 @@ async def join_cluster(cluster: GrpcCluster, timeout: float = CONNECT_TIMEOUT_S)
     import grpc
     from autogen_ext.runtimes.grpc import GrpcWorkerAgentRuntime
 
-    from .messages import team_serializers
+    from .team import team_serializers
 
     if cluster.processes:
         cluster.check_running(SAY["so_cannot_join"])

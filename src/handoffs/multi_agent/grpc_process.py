@@ -120,7 +120,7 @@ async def run_worker(host_address: str, agents: Sequence[str], name: str, report
 
     from handoffs.recorder import ModelCallEvent, RunRecorder
 
-    from .messages import team_serializers
+    from .team import team_serializers
     from .sessions import default_model_client
     from .team import build_team
 

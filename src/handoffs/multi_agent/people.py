@@ -9,7 +9,7 @@ notebook under nbval, and cannot tell two sessions apart. Here each person is an
 * :class:`ScriptedCustomer` — a customer whose words come from a list (tests, walk-throughs, many sessions);
   :class:`PanelCustomer` — a customer typing in a :class:`handoffs.ui.ChatPanel` (through its backend).
 * :class:`Customers` — who the customer of each session is, keyed by session id (the topic source).
-* :class:`OperatorDesk` — where the :class:`~handoffs.multi_agent.agents.HumanAgent` puts a
+* :class:`OperatorDesk` — where the ``HumanAgent`` (notebook 06) puts a
   :class:`HelpRequest` and awaits an ``asyncio.Future``; the operator (code) calls :meth:`OperatorDesk.answer`.
   It has the ``ask`` of :class:`handoffs.ui.OperatorPanel`, so the panel can take its place; both say when a
   conversation starts and stops waiting (``on_waiting``), which :func:`tell_customers_while_the_operator_is_awaited`

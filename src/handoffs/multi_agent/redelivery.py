@@ -13,23 +13,23 @@ from typing import Any
 
 from autogen_core import AgentRuntime, DefaultInterventionHandler, MessageContext, TopicId
 
-from .messages import UserTask
 
 
 class Redelivery(DefaultInterventionHandler):
     """Remembers the last ``UserTask`` each agent type got in each session, to deliver it again."""
 
-    def __init__(self) -> None:
-        self.last: dict[tuple[str, str], UserTask] = {}
+    def __init__(self, task_type: type) -> None:
+        self.task_type = task_type  # the team's UserTask class (notebook 06's, or the one a learner redefined)
+        self.last: dict[tuple[str, str], Any] = {}
         self.redelivered: list[tuple[str, str]] = []
 
     async def on_publish(self, message: Any, *, message_context: MessageContext) -> Any:
         topic = message_context.topic_id
-        if isinstance(message, UserTask) and topic is not None:
+        if isinstance(message, self.task_type) and topic is not None:
             self.last[(topic.type, topic.source)] = message
         return message
 
-    async def deliver_again(self, runtime: AgentRuntime, agent_type: str, session_id: str) -> UserTask:
+    async def deliver_again(self, runtime: AgentRuntime, agent_type: str, session_id: str) -> Any:
         """Publish the last ``UserTask`` that ``agent_type`` got in ``session_id`` once more; returns it."""
         try:
             task = self.last[(agent_type, session_id)]

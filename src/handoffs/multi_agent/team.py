@@ -1,99 +1,50 @@
-"""Build seed 003's handoff team on a runtime: prompts, registrations, subscriptions, sessions.
+"""The ground around notebook 06's team: a runtime, the people and records of a team, and hosting some agents.
 
-``build_team(runtime, model_client)`` registers the seed's five agent types — ``TriageAgent``, ``SalesAgent``,
-``IssuesAndRepairsAgent`` (AI agents), ``HumanAgent`` and ``User`` — each subscribed to the topic type of its
-own name, exactly as the seed does, and returns a :class:`Team`. ``team.open_session(customer)`` publishes
-``UserLogin`` to ``TopicId("User", source=session_id)``: from then on every topic and agent of that
-conversation carries the session id as its source/key, so AutoGen creates one agent instance per session and
-sessions never see each other's messages.
+The team itself — message types, agents, transfer tools, the team table and ``register_team`` — is notebook 06's
+``lesson`` cells (:mod:`handoffs.lessons.part2`). ``build_team(runtime, model_client)`` gives ``register_team`` what
+it needs and keeps the rest in a :class:`Team` record: customers by session, the operator desk, a ledger, the shared
+log of idempotency keys, the recorder wrapping the model client. Notebooks 07 and 08, Part 3, the tests and the
+benchmarks build teams this way; notebook 06 builds its own in cells.
 
-The registrations themselves are :func:`register_seed_agents`, written as the seed writes its registration cell
-(``AIAgent.register(runtime, type=..., factory=lambda: AIAgent(...))`` then
-``runtime.add_subscription(TypeSubscription(...))``, once per agent); notebook 06 runs it as a cell that a test keeps
-identical to this function. As in the seed, the tools are made once, before the registrations, and every session's
-agent instance shares them (a tool finds its session when it runs), so a new session costs only its agent
-instances. The prompts are the seed's, word for word (including its missing spaces between sentences). ``agents=``
-picks which agent types this process hosts (a gRPC worker hosts some, another process the rest;
-:class:`HostedOnly` skips the others). This module wires things together; the behaviour lives in
-:mod:`~handoffs.multi_agent.agents`.
+* ``triage_transfer_tools`` replaces the triage agent's transfer tools (notebook 07 adds one); ``table`` replaces the
+  whole team table (a learner's extended team);
+* ``agents`` picks which agent types this process hosts (a gRPC worker hosts some, another process the rest;
+  :class:`HostedOnly` skips the registrations of the others);
+* :func:`new_runtime` is a single-process runtime with the recorder's intervention handler.
+
+``team.open_session(customer)`` publishes ``UserLogin`` as notebook 06 does. Not here: any agent behaviour.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Optional, Sequence
+from typing import Any, Iterable, List, Mapping, Optional, Sequence
 
-from autogen_core import (
-    AgentId,
-    AgentRuntime,
-    AgentType,
-    MessageHandlerContext,
-    SingleThreadedAgentRuntime,
-    TopicId,
-    TypeSubscription,
-)
-from autogen_core.models import ChatCompletionClient, SystemMessage
+from autogen_core import AgentRuntime, AgentType, SingleThreadedAgentRuntime, TopicId
+from autogen_core.models import ChatCompletionClient
 from autogen_core.tools import Tool
 
 from handoffs.idempotency import SideEffectLog
 
-from .agents import AIAgent, HumanAgent, UserAgent
-from .delegates import (
-    TRIAGE_DELEGATE_TOOLS,
-    human_agent_topic_type,
-    issues_and_repairs_agent_topic_type,
-    sales_agent_topic_type,
-    transfer_back_to_triage_tool,
-    triage_agent_topic_type,
-    user_topic_type,
-)
-from .messages import ConfirmOrder, OrderConfirmation, UserLogin
 from .people import Customer, Customers, OperatorDesk, tell_customers_while_the_operator_is_awaited
 from .quiet_runtime import QuietRuntime
-from .tools import Ledger, refund_tools, sales_tools
-
-TRIAGE_PROMPT = (
-    "You are a customer service bot for ACME Inc. "
-    "Introduce yourself. Always be very brief. "
-    "Gather information to direct the customer to the right department. "
-    "But make your questions subtle and natural."
-)
-SALES_PROMPT = (
-    "You are a sales agent for ACME Inc."
-    "Always answer in a sentence or less."
-    "Follow the following routine with the user:"
-    "1. Ask them about any problems in their life related to catching roadrunners.\n"
-    "2. Casually mention one of ACME's crazy made-up products can help.\n"
-    " - Don't mention price.\n"
-    "3. Once the user is bought in, drop a ridiculous price.\n"
-    "4. Only after everything, and if the user says yes, "
-    "tell them a crazy caveat and execute their order.\n"
-    ""
-)
-ISSUES_AND_REPAIRS_PROMPT = (
-    "You are a customer support agent for ACME Inc."
-    "Always answer in a sentence or less."
-    "Follow the following routine with the user:"
-    "1. First, ask probing questions and understand the user's problem deeper.\n"
-    " - unless the user has already provided a reason.\n"
-    "2. Propose a fix (make one up).\n"
-    "3. ONLY if not satisfied, offer a refund.\n"
-    "4. If accepted, search for the ID and then execute refund."
-)
-ALL_AGENTS = (triage_agent_topic_type, sales_agent_topic_type, issues_and_repairs_agent_topic_type,
-              human_agent_topic_type, user_topic_type)
+from .tools import Ledger
 
 
-def ask_the_customer(runtime: AgentRuntime) -> Callable[[str], Any]:
-    """A ``confirm(question)`` for tools of ``runtime``'s agents: a direct request to the calling session's
-    ``UserAgent`` (the caller is the agent whose message handler runs the tool)."""
+def lesson() -> Any:
+    """Notebook 06's lesson module (imported on first use: it is made of the notebook's cells)."""
+    from handoffs.lessons import part2
 
-    async def confirm(question: str) -> bool:
-        me = MessageHandlerContext.agent_id()
-        answer = await runtime.send_message(ConfirmOrder(question=question), AgentId(user_topic_type, me.key), sender=me)
-        return isinstance(answer, OrderConfirmation) and answer.confirmed
+    return part2
 
-    return confirm
+
+def all_agents(table: Optional[Mapping[str, Any]] = None) -> List[str]:
+    """Every agent type ``register_team`` registers: the AI agents of the table, then the human and the user.
+
+    (Read from the table's keys, not by calling its transfer tools: a learner's tool may raise, and the checker
+    names that when the tool is called, not while the team is being built.)"""
+    part2 = lesson()
+    return [*(part2.TEAM if table is None else table), part2.human_agent_topic_type, part2.user_topic_type]
 
 
 @dataclass
@@ -110,8 +61,10 @@ class Team:
 
     async def open_session(self, customer: Customer) -> Customer:
         """Register the customer of a new session and publish ``UserLogin`` for it (the seed's session start)."""
+        part2 = lesson()
         self.customers.add(customer)
-        await self.runtime.publish_message(UserLogin(), topic_id=TopicId(user_topic_type, source=customer.session_id))
+        await self.runtime.publish_message(part2.UserLogin(),
+                                           topic_id=TopicId(part2.user_topic_type, source=customer.session_id))
         return customer
 
 
@@ -124,100 +77,11 @@ def new_runtime(recorder: Any = None) -> SingleThreadedAgentRuntime:
     return QuietRuntime(intervention_handlers=handlers)
 
 
-async def register_seed_agents(runtime: AgentRuntime, team: Team, model_client: ChatCompletionClient,
-                               triage_delegate_tools: Sequence[Tool] = TRIAGE_DELEGATE_TOOLS, **limits: Any) -> None:
-    # The work tools, made once like the seed's: each finds its session when it runs (the key of the agent calling
-    # it), so every session's agent instance shares them. execute_order asks that session's customer to confirm.
-    sales_work_tools = sales_tools(team.ledger, confirm=ask_the_customer(runtime))
-    refund_work_tools = refund_tools(team.ledger)
-
-    # Register the triage agent: an agent type named like its topic type, and a factory. The runtime calls the
-    # factory once per session (the session id is the agent's key), so sessions never share an agent instance.
-    triage_agent_type = await AIAgent.register(
-        runtime,
-        type=triage_agent_topic_type,  # Using the topic type as the agent type.
-        factory=lambda: AIAgent(
-            description="A triage agent.",
-            system_message=SystemMessage(content=TRIAGE_PROMPT),
-            model_client=model_client,
-            tools=[],
-            delegate_tools=list(triage_delegate_tools),
-            agent_topic_type=triage_agent_topic_type,
-            user_topic_type=user_topic_type,
-            **limits,
-        ),
-    )
-    # Add subscriptions for the triage agent: it will receive messages published to its own topic only.
-    await runtime.add_subscription(TypeSubscription(topic_type=triage_agent_topic_type, agent_type=triage_agent_type.type))
-
-    # Register the sales agent.
-    sales_agent_type = await AIAgent.register(
-        runtime,
-        type=sales_agent_topic_type,
-        factory=lambda: AIAgent(
-            description="A sales agent.",
-            system_message=SystemMessage(content=SALES_PROMPT),
-            model_client=model_client,
-            tools=sales_work_tools,
-            delegate_tools=[transfer_back_to_triage_tool],
-            agent_topic_type=sales_agent_topic_type,
-            user_topic_type=user_topic_type,
-            **limits,
-        ),
-    )
-    await runtime.add_subscription(TypeSubscription(topic_type=sales_agent_topic_type, agent_type=sales_agent_type.type))
-
-    # Register the issues and repairs agent.
-    issues_and_repairs_agent_type = await AIAgent.register(
-        runtime,
-        type=issues_and_repairs_agent_topic_type,
-        factory=lambda: AIAgent(
-            description="An issues and repairs agent.",
-            system_message=SystemMessage(content=ISSUES_AND_REPAIRS_PROMPT),
-            model_client=model_client,
-            tools=refund_work_tools,
-            delegate_tools=[transfer_back_to_triage_tool],
-            agent_topic_type=issues_and_repairs_agent_topic_type,
-            user_topic_type=user_topic_type,
-            **limits,
-        ),
-    )
-    await runtime.add_subscription(
-        TypeSubscription(topic_type=issues_and_repairs_agent_topic_type, agent_type=issues_and_repairs_agent_type.type)
-    )
-
-    # Register the human agent: it waits on the team's operator desk instead of input().
-    human_agent_type = await HumanAgent.register(
-        runtime,
-        type=human_agent_topic_type,
-        factory=lambda: HumanAgent(
-            description="A human agent.",
-            agent_topic_type=human_agent_topic_type,
-            user_topic_type=user_topic_type,
-            operators=team.operators,
-        ),
-    )
-    await runtime.add_subscription(TypeSubscription(topic_type=human_agent_topic_type, agent_type=human_agent_type.type))
-
-    # Register the user agent: the customer's proxy, which starts every conversation with the triage agent.
-    user_agent_type = await UserAgent.register(
-        runtime,
-        type=user_topic_type,
-        factory=lambda: UserAgent(
-            description="A user agent.",
-            user_topic_type=user_topic_type,
-            agent_topic_type=triage_agent_topic_type,  # Start with the triage agent.
-            customers=team.customers,
-        ),
-    )
-    await runtime.add_subscription(TypeSubscription(topic_type=user_topic_type, agent_type=user_agent_type.type))
-
-
 class HostedOnly:
     """A view of a runtime that registers and subscribes only the agent types this process hosts.
 
-    A gRPC worker hosts some of the team's agents and another process the rest; :func:`register_seed_agents`
-    stays the seed's plain sequence of registrations, and this view skips the ones hosted elsewhere.
+    A gRPC worker hosts some of the team's agents and another process the rest; ``register_team`` stays the
+    notebook's plain sequence of registrations, and this view skips the ones hosted elsewhere.
     """
 
     def __init__(self, runtime: AgentRuntime, hosted: Iterable[str]) -> None:
@@ -236,6 +100,14 @@ class HostedOnly:
         return getattr(self._runtime, name)
 
 
+def with_triage_transfer_tools(table: Mapping[str, Any], tools: Sequence[Tool]) -> dict:
+    """The team table with the triage agent's transfer tools replaced by ``tools``."""
+    triage = lesson().triage_agent_topic_type
+    changed = dict(table)
+    changed[triage] = changed[triage]._replace(transfer_tools=tuple(tools))
+    return changed
+
+
 async def build_team(
     runtime: AgentRuntime,
     model_client: Optional[ChatCompletionClient],
@@ -244,25 +116,30 @@ async def build_team(
     customers: Optional[Customers] = None,
     operators: Any = None,
     ledger: Optional[Ledger] = None,
-    triage_delegate_tools: Sequence[Tool] = TRIAGE_DELEGATE_TOOLS,
+    table: Optional[Mapping[str, Any]] = None,
+    triage_transfer_tools: Optional[Sequence[Tool]] = None,
     max_handoffs_per_turn: int = 3,
-    overflow_topic_type: Optional[str] = human_agent_topic_type,
-    agents: Iterable[str] = ALL_AGENTS,
+    overflow_topic_type: Optional[str] = "HumanAgent",
+    agents: Optional[Iterable[str]] = None,
     keyed_side_effects: bool = True,
 ) -> Team:
-    """Register seed 003's agents (those named in ``agents``) and their subscriptions on ``runtime``.
+    """Register notebook 06's team (the agent types named in ``agents``, default all) on ``runtime``.
 
-    ``max_handoffs_per_turn`` / ``overflow_topic_type`` bound handoff loops (see :class:`AIAgent`);
-    ``keyed_side_effects=False`` turns the idempotency keys off (the seed's behaviour: to show what they prevent);
-    with a ``recorder``, every model call goes through ``recorder.wrap_model_client`` (one wrapper shared by all
-    agents, so a handoff's tool call and its result are attributed to the agent that made it).
+    ``max_handoffs_per_turn`` / ``overflow_topic_type`` bound handoff loops and ``keyed_side_effects=False`` turns the
+    idempotency keys off (notebook 06's ``AIAgent``); with a ``recorder``, every model call goes through
+    ``recorder.wrap_model_client`` (one wrapper shared by all agents, so a handoff is attributed to the agent that
+    made it).
     """
-    hosted = set(agents)
-    unknown = hosted - set(ALL_AGENTS)
+    part2 = lesson()
+    table = dict(part2.TEAM if table is None else table)
+    if triage_transfer_tools is not None:
+        table = with_triage_transfer_tools(table, triage_transfer_tools)
+    every = all_agents(table)
+    hosted = set(every if agents is None else agents)
+    unknown = hosted - set(every)
     if unknown:
-        raise ValueError(f"Unknown agent type(s) {sorted(unknown)}; choose from {list(ALL_AGENTS)}.")
-    if model_client is None and hosted & {triage_agent_topic_type, sales_agent_topic_type,
-                                          issues_and_repairs_agent_topic_type}:
+        raise ValueError(f"Unknown agent type(s) {sorted(unknown)}; choose from {every}.")
+    if model_client is None and hosted & set(table):
         raise ValueError("The AI agents need a model client, e.g. handoffs.models.model_client().")
     team = Team(runtime, customers or Customers(), operators or OperatorDesk(), ledger or Ledger(), recorder)
     client = recorder.wrap_model_client(model_client) if recorder is not None and model_client else model_client
@@ -270,7 +147,19 @@ async def build_team(
                   keyed_side_effects=keyed_side_effects, side_effects=team.side_effects)
     tell_customers_while_the_operator_is_awaited(team.operators, team.customers)
 
-    where = runtime if hosted == set(ALL_AGENTS) else HostedOnly(runtime, hosted)
-    await register_seed_agents(where, team, client, triage_delegate_tools, **limits)  # type: ignore[arg-type]
-    team.agent_types = [agent for agent in ALL_AGENTS if agent in hosted]
+    where = runtime if hosted == set(every) else HostedOnly(runtime, hosted)
+    await part2.register_team(where, client, team.customers, team.operators, team.ledger, table, **limits)
+    team.agent_types = [agent for agent in every if agent in hosted]
     return team
+
+
+def team_serializers() -> list:
+    """Serializers for every message type the team exchanges (what a gRPC worker must know to publish them)."""
+    from autogen_core import try_get_known_serializers_for_type
+
+    part2 = lesson()
+    serializers: list = []
+    for message_type in (part2.UserLogin, part2.UserTask, part2.AgentResponse, part2.ConfirmOrder,
+                         part2.OrderConfirmation):
+        serializers.extend(try_get_known_serializers_for_type(message_type))
+    return serializers

@@ -14,7 +14,7 @@ A team builds its tools **once** (:func:`sales_tools`, :func:`refund_tools`), no
 creates one agent instance per session key, and a tool finds its session when it runs, from the id of the agent
 whose message handler calls it (:func:`calling_session`). Give a session id instead to get tools fixed to one
 session (to try a tool by hand). :func:`schema_of` keeps each tool's JSON schema, which AutoGen's ``FunctionTool``
-rebuilds from pydantic on every ``.schema``. No delegate tools here (see :mod:`handoffs.multi_agent.delegates`).
+rebuilds from pydantic on every ``.schema``. No transfer tools here (notebook 06 defines them).
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def schema_of(tool: Tool) -> ToolSchema:
     """``tool.schema``, computed once per tool object and then shared.
 
     AutoGen's ``BaseTool.schema`` rebuilds the JSON schema from the tool's pydantic argument model on every access,
-    and every agent instance (one per session) reads the schemas of its tools and delegate tools. A tool's schema
+    and every agent instance (one per session) reads the schemas of its work tools and transfer tools. A tool's schema
     depends only on what it was built with, so the first one is kept (a tool that cannot be weakly referenced is
     simply asked every time).
     """

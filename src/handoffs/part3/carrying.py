@@ -50,15 +50,15 @@ def _next_agent_tokens(recorder: RunRecorder, conversation: str) -> list[tuple[s
     return carried
 
 
-async def run_carrying(name: str, lines: Iterable[str], shaper: Any, triage_delegate_tools: Sequence[Any], *,
+async def run_carrying(name: str, lines: Iterable[str], shaper: Any, triage_transfer_tools: Sequence[Any], *,
                        confirmations: Iterable[str] = ("y",), model_client: Any = None,
                        session_id: str = "carry-1") -> Carried:
     """The lines through the team, every handoff passing through ``shaper`` (an AutoGen intervention handler with a
     ``log`` list, e.g. notebook 10's ``HandoffShaper(history_filter, on_handoff)``), the triage agent offering
-    ``triage_delegate_tools``. What the shaper logs during this run is this run's handoffs."""
+    ``triage_transfer_tools``. What the shaper logs during this run is this run's handoffs."""
     recorder, before = RunRecorder(), len(shaper.log)
     async with TeamDesk(model_client, recorder=recorder, shaper=shaper,
-                        triage_delegate_tools=triage_delegate_tools) as desk:
+                        triage_transfer_tools=triage_transfer_tools) as desk:
         run = await desk.run(list(lines), session_id=session_id, confirmations=confirmations)
     work = [tool for tool in recorder.tools_run(session_id) if tool in WORK_TOOLS]
     return Carried(name, run, list(shaper.log[before:]), work, _next_agent_tokens(recorder, session_id))

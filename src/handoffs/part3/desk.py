@@ -2,9 +2,9 @@
 
 Notebook 09 compares the two designs, so both must be the *same desk*. Nothing here is written a second time:
 
-* the prompts are Part 2's (:mod:`handoffs.multi_agent.team`), word for word — one step per agent;
+* the prompts are Part 2's (notebook 06, :mod:`handoffs.lessons.part2`), word for word — one step per agent;
 * the tools are Part 2's: every delegate tool keeps its name, description and JSON schema
-  (:mod:`handoffs.multi_agent.delegates`), and the work tools are Part 2's own ``execute_order``, ``look_up_item``
+  (notebook 06, :mod:`handoffs.lessons.part2`), and the work tools are Part 2's own ``execute_order``, ``look_up_item``
   and ``execute_refund`` (:mod:`handoffs.multi_agent.tools`, writing to the same kind of ``Ledger``), each offered to
   LangChain under the same name, description and schema;
 * where the team *publishes* the conversation to another agent, a delegate tool here is a *transfer tool*: it answers
@@ -30,8 +30,8 @@ from langchain.messages import AIMessage, ToolMessage
 from langchain_core.tools import BaseTool, StructuredTool
 from langgraph.types import Command
 
-from handoffs.multi_agent import delegates
-from handoffs.multi_agent.team import ISSUES_AND_REPAIRS_PROMPT, SALES_PROMPT, TRIAGE_PROMPT
+from handoffs.lessons import part2 as delegates  # notebook 06's lesson cells: topic types, transfer tools
+from handoffs.lessons.part2 import ISSUES_AND_REPAIRS_PROMPT, SALES_PROMPT, TRIAGE_PROMPT
 from handoffs.multi_agent.tools import Ledger, refund_tools, sales_tools
 from handoffs.single_agent import build_support_agent
 from handoffs.single_agent.state import current_step_of
@@ -85,7 +85,7 @@ def desk_step_table(ledger: Ledger, session_id: str, confirm: Confirm) -> dict[s
     back = transfer_tool(delegates.transfer_back_to_triage_tool)
     sales = [work_tool(t) for t in sales_tools(ledger, session_id, confirm)]
     repairs = [work_tool(t) for t in refund_tools(ledger, session_id)]
-    triage = [transfer_tool(t) for t in delegates.TRIAGE_DELEGATE_TOOLS]
+    triage = [transfer_tool(t) for t in delegates.TRIAGE_TRANSFER_TOOLS]
     return {
         "triage": {"prompt": TRIAGE_PROMPT, "tools": triage},
         "sales": {"prompt": SALES_PROMPT, "tools": [*sales, back]},

@@ -13,7 +13,7 @@ from handoffs.lessons import load
 _LESSON = load("10_what_a_handoff_carries")
 
 TransferNote = _LESSON.TransferNote
-TYPED_TRIAGE_DELEGATES = _LESSON.TYPED_TRIAGE_DELEGATES
+TYPED_TRIAGE_TRANSFER_TOOLS = _LESSON.TYPED_TRIAGE_TRANSFER_TOOLS
 transfer_note = _LESSON.transfer_note
 whole_history = _LESSON.whole_history
 remove_all_tools = _LESSON.remove_all_tools
@@ -24,5 +24,5 @@ OnHandoff = _LESSON.OnHandoff
 CarriedHandoff = _LESSON.CarriedHandoff
 HandoffShaper = _LESSON.HandoffShaper
 
-__all__ = ["CarriedHandoff", "HandoffShaper", "HistoryFilter", "OnHandoff", "TYPED_TRIAGE_DELEGATES", "TransferNote",
+__all__ = ["CarriedHandoff", "HandoffShaper", "HistoryFilter", "OnHandoff", "TYPED_TRIAGE_TRANSFER_TOOLS", "TransferNote",
            "look_up_order", "note_and_last_words", "remove_all_tools", "transfer_note", "whole_history"]

@@ -30,8 +30,8 @@ from langgraph.prebuilt import ToolNode
 from langgraph.types import Command
 from typing_extensions import NotRequired
 
-from handoffs.multi_agent import delegates
-from handoffs.multi_agent.team import ISSUES_AND_REPAIRS_PROMPT, SALES_PROMPT, TRIAGE_PROMPT
+from handoffs.lessons import part2 as delegates  # notebook 06's lesson cells: topic types, transfer tools
+from handoffs.lessons.part2 import ISSUES_AND_REPAIRS_PROMPT, SALES_PROMPT, TRIAGE_PROMPT
 from handoffs.multi_agent.tools import Ledger, refund_tools, sales_tools
 
 from .desk import work_tool

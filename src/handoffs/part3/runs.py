@@ -159,12 +159,12 @@ class TeamDesk:
 
     def __init__(self, model_client: Any = None, *, recorder: RunRecorder | None = None,
                  operator: ScriptedOperator | None = None, shaper: Any = None,
-                 triage_delegate_tools: Sequence[Any] | None = None) -> None:
+                 triage_transfer_tools: Sequence[Any] | None = None) -> None:
         """``shaper``: an intervention handler every handoff passes through (notebook 10's ``HandoffShaper``);
-        ``triage_delegate_tools``: other delegate tools for the triage agent (e.g. ones carrying a payload)."""
+        ``triage_transfer_tools``: other delegate tools for the triage agent (e.g. ones carrying a payload)."""
         self.model_client, self.operator = model_client, operator or ScriptedOperator()
         self.recorder = recorder if recorder is not None else RunRecorder()
-        self.shaper, self.triage_delegate_tools = shaper, triage_delegate_tools
+        self.shaper, self.triage_transfer_tools = shaper, triage_transfer_tools
         self.runtime: Any = None
         self.team: Any = None
 
@@ -172,7 +172,7 @@ class TeamDesk:
         from handoffs.multi_agent.sessions import default_model_client
 
         self.runtime = shaped_runtime(self.shaper, self.recorder) if self.shaper else new_runtime(self.recorder)
-        more = {"triage_delegate_tools": tuple(self.triage_delegate_tools)} if self.triage_delegate_tools else {}
+        more = {"triage_transfer_tools": tuple(self.triage_transfer_tools)} if self.triage_transfer_tools else {}
         self.team = await build_team(self.runtime, self.model_client or default_model_client(),
                                      recorder=self.recorder, operators=self.operator, **more)
         self.runtime.start()

@@ -4,11 +4,10 @@ from autogen_core import TypeSubscription
 from autogen_core.models import SystemMessage
 from autogen_core.tools import FunctionTool
 
-from handoffs.multi_agent.agents import AIAgent
-from handoffs.multi_agent.delegates import TRIAGE_DELEGATE_TOOLS, transfer_back_to_triage_tool, user_topic_type
+from handoffs.lessons.part2 import AIAgent, TRIAGE_TRANSFER_TOOLS, transfer_back_to_triage_tool, user_topic_type
 from handoffs.multi_agent.team import build_team
 
-__all__ = ["AIAgent", "FunctionTool", "SystemMessage", "TRIAGE_DELEGATE_TOOLS", "TypeSubscription", "build_team",
+__all__ = ["AIAgent", "FunctionTool", "SystemMessage", "TRIAGE_TRANSFER_TOOLS", "TypeSubscription", "build_team",
            "transfer_back_to_triage_tool", "user_topic_type", "BILLING_PROMPT", "DESCRIPTION", "delegate_to",
            "billing_agent", "register_and_subscribe"]
 
@@ -29,7 +28,7 @@ def billing_agent(model_client, *, topic="BillingAgent", prompt=BILLING_PROMPT, 
                   delegates=None, tools=None):
     return AIAgent(description="A billing agent.", system_message=SystemMessage(content=prompt),
                    model_client=model_client, tools=tools or [],
-                   delegate_tools=[transfer_back_to_triage_tool] if delegates is None else delegates,
+                   transfer_tools=[transfer_back_to_triage_tool] if delegates is None else delegates,
                    agent_topic_type=topic, user_topic_type=user_topic)
 
 

@@ -2,7 +2,7 @@
 
 expect: topic_mismatch
 """
-from ._parts import TRIAGE_DELEGATE_TOOLS, FunctionTool, billing_agent, build_team, register_and_subscribe
+from ._parts import TRIAGE_TRANSFER_TOOLS, FunctionTool, billing_agent, build_team, register_and_subscribe
 
 
 def transfer_to_billing() -> str:
@@ -14,6 +14,6 @@ transfer_to_billing_tool = FunctionTool(transfer_to_billing,
 
 
 async def build_extended_team(runtime, model_client):
-    team = await build_team(runtime, model_client, triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, transfer_to_billing_tool])
+    team = await build_team(runtime, model_client, triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, transfer_to_billing_tool])
     await register_and_subscribe(runtime, "BillingAgent", lambda: billing_agent(model_client))
     return team

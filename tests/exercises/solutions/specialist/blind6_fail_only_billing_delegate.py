@@ -1,4 +1,4 @@
-"""triage_delegate_tools=[transfer_to_billing_tool]: the seed's delegates are replaced, not extended.
+"""triage_transfer_tools=[transfer_to_billing_tool]: the seed's delegates are replaced, not extended.
 
 expect: seed_delegates_dropped
 """
@@ -6,6 +6,6 @@ from ._parts import billing_agent, build_team, delegate_to, register_and_subscri
 
 
 async def build_extended_team(runtime, model_client):
-    team = await build_team(runtime, model_client, triage_delegate_tools=[delegate_to("BillingAgent")])
+    team = await build_team(runtime, model_client, triage_transfer_tools=[delegate_to("BillingAgent")])
     await register_and_subscribe(runtime, "BillingAgent", lambda: billing_agent(model_client))
     return team

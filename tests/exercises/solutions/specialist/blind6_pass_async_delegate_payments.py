@@ -6,8 +6,7 @@ from autogen_core import TypeSubscription
 from autogen_core.models import SystemMessage
 from autogen_core.tools import FunctionTool
 
-from handoffs.multi_agent.agents import AIAgent
-from handoffs.multi_agent.delegates import TRIAGE_DELEGATE_TOOLS, transfer_back_to_triage_tool, user_topic_type
+from handoffs.lessons.part2 import AIAgent, TRIAGE_TRANSFER_TOOLS, transfer_back_to_triage_tool, user_topic_type
 from handoffs.multi_agent.team import build_team
 
 PAYMENTS = "PaymentsDesk"
@@ -29,9 +28,9 @@ Follow this routine:
 
 
 async def build_extended_team(runtime, model_client):
-    delegates = list(TRIAGE_DELEGATE_TOOLS)
+    delegates = list(TRIAGE_TRANSFER_TOOLS)
     delegates.append(route_to_payments_tool)
-    team = await build_team(runtime, model_client, triage_delegate_tools=delegates)
+    team = await build_team(runtime, model_client, triage_transfer_tools=delegates)
     await AIAgent.register(runtime, PAYMENTS, lambda: AIAgent(
         "Payments desk", SystemMessage(content=PAYMENTS_PROMPT), model_client, [],
         [transfer_back_to_triage_tool], PAYMENTS, user_topic_type))

@@ -6,8 +6,7 @@ from autogen_core import TypeSubscription
 from autogen_core.models import SystemMessage
 from autogen_core.tools import FunctionTool
 
-from handoffs.multi_agent.agents import AIAgent
-from handoffs.multi_agent.delegates import TRIAGE_DELEGATE_TOOLS, transfer_back_to_triage_tool, user_topic_type
+from handoffs.lessons.part2 import AIAgent, TRIAGE_TRANSFER_TOOLS, transfer_back_to_triage_tool, user_topic_type
 from handoffs.multi_agent.team import build_team
 
 
@@ -20,7 +19,7 @@ def make_delegate(topic, name, description):
 async def add_specialist(runtime, model_client, topic, prompt):
     agent_type = await AIAgent.register(runtime, type=topic, factory=lambda: AIAgent(
         description=f"{topic} specialist", system_message=SystemMessage(content=prompt), model_client=model_client,
-        tools=[], delegate_tools=[transfer_back_to_triage_tool], agent_topic_type=topic,
+        tools=[], transfer_tools=[transfer_back_to_triage_tool], agent_topic_type=topic,
         user_topic_type=user_topic_type))
     await runtime.add_subscription(TypeSubscription(topic_type=topic, agent_type=agent_type))
     return agent_type
@@ -31,7 +30,7 @@ BILLING = make_delegate("BillingAgent", "transfer_to_billing",
 
 
 async def build_extended_team(runtime, model_client):
-    team = await build_team(runtime, model_client, triage_delegate_tools=TRIAGE_DELEGATE_TOOLS + (BILLING,))
+    team = await build_team(runtime, model_client, triage_transfer_tools=TRIAGE_TRANSFER_TOOLS + (BILLING,))
     await add_specialist(runtime, model_client, "BillingAgent",
                          "You handle billing for ACME.\n1. Ask which charge is wrong.\n2. Say it will be reversed.")
     return team

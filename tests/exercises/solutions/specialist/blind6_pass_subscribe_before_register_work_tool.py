@@ -6,8 +6,7 @@ from autogen_core import TypeSubscription
 from autogen_core.models import SystemMessage
 from autogen_core.tools import FunctionTool
 
-from handoffs.multi_agent.agents import AIAgent
-from handoffs.multi_agent.delegates import TRIAGE_DELEGATE_TOOLS, transfer_back_to_triage_tool, user_topic_type
+from handoffs.lessons.part2 import AIAgent, TRIAGE_TRANSFER_TOOLS, transfer_back_to_triage_tool, user_topic_type
 from handoffs.multi_agent.team import build_team
 
 billing_agent_topic_type = "BillingAgent"
@@ -35,7 +34,7 @@ async def build_extended_team(runtime, model_client):
                                                     agent_type=billing_agent_topic_type))
     await AIAgent.register(runtime, type=billing_agent_topic_type, factory=lambda: AIAgent(
         description="A billing agent.", system_message=SystemMessage(content=BILLING_PROMPT),
-        model_client=model_client, tools=[look_up_invoice_tool], delegate_tools=[transfer_back_to_triage_tool],
+        model_client=model_client, tools=[look_up_invoice_tool], transfer_tools=[transfer_back_to_triage_tool],
         agent_topic_type=billing_agent_topic_type, user_topic_type=user_topic_type))
     return await build_team(runtime, model_client,
-                            triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, transfer_to_billing_tool])
+                            triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, transfer_to_billing_tool])

@@ -6,8 +6,7 @@ from autogen_core import type_subscription
 from autogen_core.models import SystemMessage
 from autogen_core.tools import FunctionTool
 
-from handoffs.multi_agent.agents import AIAgent
-from handoffs.multi_agent.delegates import TRIAGE_DELEGATE_TOOLS, transfer_back_to_triage_tool, user_topic_type
+from handoffs.lessons.part2 import AIAgent, TRIAGE_TRANSFER_TOOLS, transfer_back_to_triage_tool, user_topic_type
 from handoffs.multi_agent.team import build_team
 
 TOPIC = "BillingAgent"
@@ -27,7 +26,7 @@ def transfer_to_billing() -> str:
 
 async def build_extended_team(runtime, model_client):
     tool = FunctionTool(transfer_to_billing, description="Use for billing: double charges, invoices and payments.")
-    team = await build_team(runtime, model_client, triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, tool])
+    team = await build_team(runtime, model_client, triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, tool])
     await BillingSpecialist.register(runtime, TOPIC, lambda: BillingSpecialist(
         "A billing agent.", SystemMessage(content=PROMPT), model_client, [], [transfer_back_to_triage_tool],
         TOPIC, user_topic_type))

@@ -2,11 +2,11 @@
 
 expect: reply_topic_nowhere
 """
-from ._parts import TRIAGE_DELEGATE_TOOLS, billing_agent, build_team, delegate_to, register_and_subscribe
+from ._parts import TRIAGE_TRANSFER_TOOLS, billing_agent, build_team, delegate_to, register_and_subscribe
 
 
 async def build_extended_team(runtime, model_client):
     team = await build_team(runtime, model_client,
-                            triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, delegate_to("BillingAgent")])
+                            triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, delegate_to("BillingAgent")])
     await register_and_subscribe(runtime, "BillingAgent", lambda: billing_agent(model_client, topic="BillingAgnet"))
     return team

@@ -4,11 +4,11 @@ expect: client_ignored
 """
 from handoffs.models import model_client as kit_model_client
 
-from ._parts import TRIAGE_DELEGATE_TOOLS, billing_agent, build_team, delegate_to, register_and_subscribe
+from ._parts import TRIAGE_TRANSFER_TOOLS, billing_agent, build_team, delegate_to, register_and_subscribe
 
 
 async def build_extended_team(runtime, model_client):
     mine = kit_model_client()
-    team = await build_team(runtime, mine, triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, delegate_to("BillingAgent")])
+    team = await build_team(runtime, mine, triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, delegate_to("BillingAgent")])
     await register_and_subscribe(runtime, "BillingAgent", lambda: billing_agent(mine))
     return team

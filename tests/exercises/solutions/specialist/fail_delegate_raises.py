@@ -4,7 +4,7 @@ expect: delegate_failed
 """
 import os
 
-from ._parts import DESCRIPTION, TRIAGE_DELEGATE_TOOLS, FunctionTool, billing_agent, build_team, register_and_subscribe
+from ._parts import DESCRIPTION, TRIAGE_TRANSFER_TOOLS, FunctionTool, billing_agent, build_team, register_and_subscribe
 
 
 def transfer_to_billing() -> str:
@@ -13,6 +13,6 @@ def transfer_to_billing() -> str:
 
 async def build_extended_team(runtime, model_client):
     tool = FunctionTool(transfer_to_billing, description=DESCRIPTION)
-    team = await build_team(runtime, model_client, triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, tool])
+    team = await build_team(runtime, model_client, triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, tool])
     await register_and_subscribe(runtime, "BillingAgent", lambda: billing_agent(model_client))
     return team

@@ -2,11 +2,11 @@
 
 expect: delegate_to_other_agent
 """
-from ._parts import TRIAGE_DELEGATE_TOOLS, billing_agent, build_team, delegate_to, register_and_subscribe
+from ._parts import TRIAGE_TRANSFER_TOOLS, billing_agent, build_team, delegate_to, register_and_subscribe
 
 
 async def build_extended_team(runtime, model_client):
     team = await build_team(runtime, model_client,
-                            triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, delegate_to("IssuesAndRepairsAgent")])
+                            triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, delegate_to("IssuesAndRepairsAgent")])
     await register_and_subscribe(runtime, "BillingAgent", lambda: billing_agent(model_client))
     return team

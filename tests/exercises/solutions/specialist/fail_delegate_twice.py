@@ -2,14 +2,14 @@
 
 expect: duplicate_delegate
 """
-from ._parts import TRIAGE_DELEGATE_TOOLS, billing_agent, build_team, delegate_to, register_and_subscribe
+from ._parts import TRIAGE_TRANSFER_TOOLS, billing_agent, build_team, delegate_to, register_and_subscribe
 
 tool = delegate_to("BillingAgent")
-delegates = [*TRIAGE_DELEGATE_TOOLS, tool]
+delegates = [*TRIAGE_TRANSFER_TOOLS, tool]
 delegates.append(tool)
 
 
 async def build_extended_team(runtime, model_client):
-    team = await build_team(runtime, model_client, triage_delegate_tools=delegates)
+    team = await build_team(runtime, model_client, triage_transfer_tools=delegates)
     await register_and_subscribe(runtime, "BillingAgent", lambda: billing_agent(model_client))
     return team

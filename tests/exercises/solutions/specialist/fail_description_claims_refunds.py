@@ -2,13 +2,13 @@
 
 expect: claims_seed_territory
 """
-from ._parts import TRIAGE_DELEGATE_TOOLS, billing_agent, build_team, delegate_to, register_and_subscribe
+from ._parts import TRIAGE_TRANSFER_TOOLS, billing_agent, build_team, delegate_to, register_and_subscribe
 
 CLAIMS = "Use for billing questions, charges and refunds of charges."
 
 
 async def build_extended_team(runtime, model_client):
     team = await build_team(runtime, model_client,
-                            triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, delegate_to("BillingAgent", description=CLAIMS)])
+                            triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, delegate_to("BillingAgent", description=CLAIMS)])
     await register_and_subscribe(runtime, "BillingAgent", lambda: billing_agent(model_client))
     return team

@@ -4,9 +4,9 @@ expect: agent_handler_failed
 """
 from autogen_core import MessageContext, RoutedAgent, message_handler
 
-from handoffs.multi_agent.messages import UserTask
+from handoffs.lessons.part2 import UserTask
 
-from ._parts import TRIAGE_DELEGATE_TOOLS, TypeSubscription, build_team, delegate_to
+from ._parts import TRIAGE_TRANSFER_TOOLS, TypeSubscription, build_team, delegate_to
 
 
 class BillingAgent(RoutedAgent):
@@ -18,7 +18,7 @@ class BillingAgent(RoutedAgent):
 
 async def build_extended_team(runtime, model_client):
     team = await build_team(runtime, model_client,
-                            triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, delegate_to("BillingAgent")])
+                            triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, delegate_to("BillingAgent")])
     await BillingAgent.register(runtime, "BillingAgent", lambda: BillingAgent("Billing"))
     await runtime.add_subscription(TypeSubscription(topic_type="BillingAgent", agent_type="BillingAgent"))
     return team

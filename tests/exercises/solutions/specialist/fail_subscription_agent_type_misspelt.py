@@ -2,11 +2,11 @@
 
 expect: subscribed_other_type
 """
-from ._parts import TRIAGE_DELEGATE_TOOLS, AIAgent, TypeSubscription, billing_agent, build_team, delegate_to
+from ._parts import TRIAGE_TRANSFER_TOOLS, AIAgent, TypeSubscription, billing_agent, build_team, delegate_to
 
 
 async def build_extended_team(runtime, model_client):
-    team = await build_team(runtime, model_client, triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, delegate_to("BillingAgent")])
+    team = await build_team(runtime, model_client, triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, delegate_to("BillingAgent")])
     await AIAgent.register(runtime, type="BillingAgent", factory=lambda: billing_agent(model_client))
     await runtime.add_subscription(TypeSubscription(topic_type="BillingAgent", agent_type="BilingAgent"))
     return team

@@ -2,12 +2,12 @@
 
 expect: topic_mismatch
 """
-from ._parts import TRIAGE_DELEGATE_TOOLS, AIAgent, TypeSubscription, billing_agent, build_team, delegate_to
+from ._parts import TRIAGE_TRANSFER_TOOLS, AIAgent, TypeSubscription, billing_agent, build_team, delegate_to
 
 
 async def build_extended_team(runtime, model_client):
     team = await build_team(runtime, model_client,
-                            triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, delegate_to("BillingAgent")])
+                            triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, delegate_to("BillingAgent")])
     await AIAgent.register(runtime, type="BillingAgent", factory=lambda: billing_agent(model_client))
     await runtime.add_subscription(TypeSubscription(topic_type="BilingAgent", agent_type="BillingAgent"))
     return team

@@ -2,18 +2,18 @@
 
 expect: pass
 """
-from ._parts import (BILLING_PROMPT, TRIAGE_DELEGATE_TOOLS, AIAgent, SystemMessage, build_team, delegate_to,
+from ._parts import (BILLING_PROMPT, TRIAGE_TRANSFER_TOOLS, AIAgent, SystemMessage, build_team, delegate_to,
                      register_and_subscribe, transfer_back_to_triage_tool, user_topic_type)
 
 
 def make_billing_agent(model_client, topic_type="BillingAgent"):
     return AIAgent(description="Billing", system_message=SystemMessage(content=BILLING_PROMPT),
-                   model_client=model_client, tools=[], delegate_tools=[transfer_back_to_triage_tool],
+                   model_client=model_client, tools=[], transfer_tools=[transfer_back_to_triage_tool],
                    agent_topic_type=topic_type, user_topic_type=user_topic_type)
 
 
 async def build_extended_team(runtime, model_client):
     team = await build_team(runtime, model_client,
-                            triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, delegate_to("BillingAgent")])
+                            triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, delegate_to("BillingAgent")])
     await register_and_subscribe(runtime, "BillingAgent", lambda: make_billing_agent(model_client))
     return team

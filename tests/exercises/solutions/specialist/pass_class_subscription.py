@@ -4,7 +4,7 @@ expect: pass
 """
 from autogen_core import type_subscription
 
-from ._parts import (BILLING_PROMPT, TRIAGE_DELEGATE_TOOLS, AIAgent, SystemMessage, build_team, delegate_to,
+from ._parts import (BILLING_PROMPT, TRIAGE_TRANSFER_TOOLS, AIAgent, SystemMessage, build_team, delegate_to,
                      transfer_back_to_triage_tool, user_topic_type)
 
 
@@ -15,7 +15,7 @@ class BillingAgent(AIAgent):
 
 async def build_extended_team(runtime, model_client):
     team = await build_team(runtime, model_client,
-                            triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, delegate_to("BillingAgent")])
+                            triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, delegate_to("BillingAgent")])
     await BillingAgent.register(runtime, "BillingAgent", lambda: BillingAgent(
         "A billing agent.", SystemMessage(content=BILLING_PROMPT), model_client, [], [transfer_back_to_triage_tool],
         "BillingAgent", user_topic_type))

@@ -2,7 +2,7 @@
 
 expect: pass
 """
-from ._parts import TRIAGE_DELEGATE_TOOLS, billing_agent, build_team, delegate_to, register_and_subscribe
+from ._parts import TRIAGE_TRANSFER_TOOLS, billing_agent, build_team, delegate_to, register_and_subscribe
 
 결제_프롬프트 = ("당신은 ACME의 결제 담당 상담원입니다. 항상 한 문장 이하로 답하세요.\n"
              "1. 명세서에서 어떤 청구가 잘못되었는지 물어보세요.\n"
@@ -11,6 +11,6 @@ from ._parts import TRIAGE_DELEGATE_TOOLS, billing_agent, build_team, delegate_t
 
 async def build_extended_team(runtime, model_client):
     team = await build_team(runtime, model_client,
-                            triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, delegate_to("BillingAgent")])
+                            triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, delegate_to("BillingAgent")])
     await register_and_subscribe(runtime, "BillingAgent", lambda: billing_agent(model_client, prompt=결제_프롬프트))
     return team

@@ -1,8 +1,8 @@
-"""The notebook's shape, written out like notebook 06's register_seed_agents cell.
+"""The notebook's shape, written out like notebook 06's register_team cell.
 
 expect: pass
 """
-from ._parts import (BILLING_PROMPT, DESCRIPTION, TRIAGE_DELEGATE_TOOLS, AIAgent, FunctionTool, SystemMessage,
+from ._parts import (BILLING_PROMPT, DESCRIPTION, TRIAGE_TRANSFER_TOOLS, AIAgent, FunctionTool, SystemMessage,
                      TypeSubscription, build_team, transfer_back_to_triage_tool, user_topic_type)
 
 billing_agent_topic_type = "BillingAgent"
@@ -16,7 +16,7 @@ transfer_to_billing_tool = FunctionTool(transfer_to_billing, description=DESCRIP
 
 
 async def build_extended_team(runtime, model_client):
-    team = await build_team(runtime, model_client, triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, transfer_to_billing_tool])
+    team = await build_team(runtime, model_client, triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, transfer_to_billing_tool])
     billing_agent_type = await AIAgent.register(
         runtime,
         type=billing_agent_topic_type,
@@ -25,7 +25,7 @@ async def build_extended_team(runtime, model_client):
             system_message=SystemMessage(content=BILLING_PROMPT),
             model_client=model_client,
             tools=[],
-            delegate_tools=[transfer_back_to_triage_tool],
+            transfer_tools=[transfer_back_to_triage_tool],
             agent_topic_type=billing_agent_topic_type,
             user_topic_type=user_topic_type,
         ),

@@ -2,7 +2,7 @@
 
 expect: pass
 """
-from ._parts import TRIAGE_DELEGATE_TOOLS, billing_agent, build_team, delegate_to, register_and_subscribe
+from ._parts import TRIAGE_TRANSFER_TOOLS, billing_agent, build_team, delegate_to, register_and_subscribe
 
 PAYMENTS = "Payments"
 hand_to_payments = delegate_to(PAYMENTS, name="hand_to_payments",
@@ -10,6 +10,6 @@ hand_to_payments = delegate_to(PAYMENTS, name="hand_to_payments",
 
 
 async def build_extended_team(runtime, model_client):
-    team = await build_team(runtime, model_client, triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, hand_to_payments])
+    team = await build_team(runtime, model_client, triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, hand_to_payments])
     await register_and_subscribe(runtime, "PaymentsDesk", lambda: billing_agent(model_client, topic=PAYMENTS), PAYMENTS)
     return team

@@ -2,7 +2,7 @@
 
 expect: pass
 """
-from ._parts import (BILLING_PROMPT, TRIAGE_DELEGATE_TOOLS, AIAgent, SystemMessage, TypeSubscription, build_team,
+from ._parts import (BILLING_PROMPT, TRIAGE_TRANSFER_TOOLS, AIAgent, SystemMessage, TypeSubscription, build_team,
                      delegate_to, transfer_back_to_triage_tool, user_topic_type)
 
 
@@ -16,7 +16,7 @@ class BillingAgent(AIAgent):
 
 async def build_extended_team(runtime, model_client):
     team = await build_team(runtime, model_client,
-                            triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, delegate_to(BillingAgent.TOPIC)])
+                            triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, delegate_to(BillingAgent.TOPIC)])
     await BillingAgent.register(runtime, type=BillingAgent.TOPIC, factory=lambda: BillingAgent(model_client))
     await runtime.add_subscription(TypeSubscription(topic_type=BillingAgent.TOPIC, agent_type=BillingAgent.TOPIC))
     return team

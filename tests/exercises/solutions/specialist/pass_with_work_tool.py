@@ -2,7 +2,7 @@
 
 expect: pass
 """
-from ._parts import FunctionTool, TRIAGE_DELEGATE_TOOLS, billing_agent, build_team, delegate_to, register_and_subscribe
+from ._parts import FunctionTool, TRIAGE_TRANSFER_TOOLS, billing_agent, build_team, delegate_to, register_and_subscribe
 
 
 def reverse_charge(charge_id: str) -> str:
@@ -11,7 +11,7 @@ def reverse_charge(charge_id: str) -> str:
 
 async def build_extended_team(runtime, model_client):
     team = await build_team(runtime, model_client,
-                            triage_delegate_tools=[*TRIAGE_DELEGATE_TOOLS, delegate_to("BillingAgent")])
+                            triage_transfer_tools=[*TRIAGE_TRANSFER_TOOLS, delegate_to("BillingAgent")])
     reverse = FunctionTool(reverse_charge, description="Reverse a duplicate charge by its id.")
     await register_and_subscribe(runtime, "BillingAgent", lambda: billing_agent(model_client, tools=[reverse]))
     return team
