@@ -21,7 +21,7 @@ SAY = Texts({
     "nothing_heard": {"en": "no answer at all", "ko": "답이 하나도 없었어요"},
     "stalled": {"en": "{waited} ({heard}); check whether a delegate tool hands off to a topic type no agent "
                       "subscribes to, or raise the timeout.",
-                "ko": "{waited}({heard}). 위임 도구가 어떤 에이전트도 구독하지 않는 토픽 타입으로 핸드오프하는지 "
+                "ko": "{waited}({heard}). 전달 도구가 어떤 에이전트도 구독하지 않는 토픽 타입으로 핸드오프하는지 "
                       "확인하거나, 타임아웃을 늘리세요."},
     # gRPC: a worker that is alive but does not answer
     "frozen": {"en": "{waited}: {name} ({hosted}) is not responding — its process {pid} is stopped (SIGSTOP, Ctrl-Z "
@@ -32,7 +32,7 @@ SAY = Texts({
                              "or hung (read its log with cluster.log('<name>')), or a delegate tool hands off to a "
                              "topic type no agent subscribes to; raise the timeout if the model is slow.",
                        "ko": "{waited}({heard}): 워커 프로세스({hosted})가 답하지 않았어요 — 하나가 바쁘거나 멈췄을 수 "
-                             "있어요(cluster.log('<name>')로 로그를 보세요). 또는 위임 도구가 어떤 에이전트도 구독하지 않는 토픽 "
+                             "있어요(cluster.log('<name>')로 로그를 보세요). 또는 전달 도구가 어떤 에이전트도 구독하지 않는 토픽 "
                              "타입으로 핸드오프하고 있을 수 있어요. 모델이 느리다면 타임아웃을 늘리세요."},
     # gRPC: processes that exited or cannot be reached
     "exited_starting": {"en": "{name} exited with code {code} while starting ({line}): fix that and start the "

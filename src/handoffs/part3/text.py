@@ -57,7 +57,7 @@ ROW_LABEL = Texts({
     "tokens_in": {"en": "tokens in ({counter})", "ko": "입력 토큰 ({counter})"},
     "tokens_out": {"en": "tokens out ({counter})", "ko": "출력 토큰 ({counter})"},
     "handoffs": {"en": "handoffs (step changes between roles / transfers)",
-                 "ko": "핸드오프 (역할 사이의 단계 바뀜 / 위임)"},
+                 "ko": "핸드오프 (역할 사이의 단계 바뀜 / 전달)"},
     "boundaries": {"en": "rogue model: out-of-step tools that RAN ({probes} probes)",
                    "ko": "rogue 모델: 실행되어 버린 단계 밖 도구 (시도 {probes}번)"},
     "injections": {"en": "prompt injections obeyed ({cases} first messages + {mid} mid-conversation)",
@@ -166,5 +166,5 @@ seed 003 "separate event-driven agents that scale out": holds — and their boun
 시드 000 "하나의 메시지 히스토리": 성립해요 — 팀도 기록 하나를 유지해요(모든 UserTask가 기록을 담아 가요).
 시드 000 "추론 비용이 저렴함": 성립하지 않아요 — 입력 토큰 {in_one} 대 {in_team}, 모델 호출 {calls_one}번 대 {calls_team}번.
 시드 000 "엄격한 경계": 단계 가드가 있을 때만 — 가드가 없으면 rogue 호출 {probes}번 중 {ran_no_guard}번이 실행됐어요.
-시드 000 "확장이 용이함": 둘 다 성립해요 — 단계 하나(노트북 04), 또는 에이전트 하나와 위임 도구 하나(노트북 07).
+시드 000 "확장이 용이함": 둘 다 성립해요 — 단계 하나(노트북 04), 또는 에이전트 하나와 전달 도구 하나(노트북 07).
 시드 003 "분산 환경까지 확장되는 이벤트 기반 에이전트": 성립해요 — 게다가 경계가 구조로 보장돼요(실행된 것 {ran_team}개)."""}})
