@@ -1,8 +1,9 @@
 """The command table of ``./kit`` / ``python kit.py``: one function per command, dispatched by :func:`main`.
 
 To add a command, write ``def cmd_NAME(args: list[str]) -> int`` and add it to :data:`COMMANDS` with its help
-text. Commands that need the kit's dependencies call :func:`~handoffs.kit.environment.ensure_venv` and run the
-work with the venv's Python. Standard library only.
+text. Commands that need the kit's dependencies call :func:`~handoffs.kit.environment.ensure_venv` (naming the
+extras they need beyond a learner's install: ``test``, ``pdf``) and run the work with the venv's Python.
+``./kit COMMAND --help`` prints that command's help and installs nothing. Standard library only.
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ def cmd_lab(args: List[str]) -> int:
 def cmd_test(args: List[str]) -> int:
     group, pytest_args = testing.group_of(args)
     paths = testing.pytest_arguments(group)  # errors about the group come before any install
-    env = kit_env.ensure_venv()
+    env = kit_env.ensure_venv(extras=("test",))
     kit_env.ensure_chromium(env, install=group in testing.NEEDS_CHROMIUM)
     if group in testing.NEEDS_SLIDE_ASSETS and not kit_env.ensure_slide_assets(required=False):
         say("npm is not installed: the slide tests will be skipped (install Node.js to run them)")
@@ -117,7 +118,7 @@ def cmd_execute(args: List[str]) -> int:
 
 
 def cmd_slides(args: List[str]) -> int:
-    env = kit_env.ensure_venv()
+    env = kit_env.ensure_venv(extras=("pdf",) if "--pdf" in args else ())
     kit_env.ensure_slide_assets(required=True)
     kit_env.ensure_chromium(env, install=False)
     phase()
@@ -142,7 +143,7 @@ def cmd_reset(args: List[str]) -> int:
 
 
 def cmd_bench(args: List[str]) -> int:
-    env = {**kit_env.ensure_venv(), **notebooks.REPRODUCIBLE}
+    env = {**kit_env.ensure_venv(extras=("test",)), **notebooks.REPRODUCIBLE}  # the notebooks benchmark runs nbval
     phase("bench")
     status = _run([str(venv_python()), "-m", "benchmarks", *args], env)
     phase()
@@ -150,23 +151,31 @@ def cmd_bench(args: List[str]) -> int:
 
 
 def cmd_help(args: List[str]) -> int:
-    print("Usage: ./kit COMMAND [ARGS...]      (on Windows: python kit.py COMMAND [ARGS...])\n")
+    """``./kit help`` (every command) or ``./kit help COMMAND`` / ``./kit COMMAND --help`` (that one)."""
+    chosen = [name for name in args if name in COMMANDS]
+    if not chosen:
+        print("Usage: ./kit COMMAND [ARGS...]      (on Windows: python kit.py COMMAND [ARGS...])\n")
     for name, (_, text) in COMMANDS.items():
-        print(f"  {text}")
+        if not chosen or name in chosen:
+            print(f"  {text}")
+    if not chosen:
+        print("\n  ./kit COMMAND --help prints one command's help (and installs nothing).")
     return 0
 
 
 COMMANDS: Dict[str, Tuple[Callable[[List[str]], int], str]] = {
-    "lab": (cmd_lab, "lab [--lang ko] [ARGS...]\n                         set up .venv (installs only when pyproject.toml "
-                     "changed) and open JupyterLab on notebook 00;\n                         --lang ko: the kit in Korean "
+    "lab": (cmd_lab, "lab [--lang ko] [ARGS...]\n                         set up .venv (once: what the notebooks and slides "
+                     "need, no test tools) and open JupyterLab on notebook 00;\n                         --lang ko: the kit in Korean "
                      "(HANDOFFS_LANG=ko), starting on notebooks/ko/;\n                         ARGS go to 'jupyter lab' "
                      "(e.g. --no-browser, --port 8899)"),
     "preflight": (cmd_preflight, "preflight [--lang ko]  is this laptop ready? Python, .venv, packages, a kernel, the "
                                  "offline model, ports, disk (a few seconds; installs nothing)"),
     "reset": (cmd_reset, "reset [NOTEBOOK]       put a notebook (e.g. 03, or ko/03 in Korean) or all of them back as "
                          "committed; your version is kept beside it"),
-    "slides": (cmd_slides, "slides [--pdf] [--lang en] [--port N] [--no-serve]\n                         build the "
-                           "workshop decks from the code and real runs, serve them on 127.0.0.1; --pdf: handouts"),
+    "slides": (cmd_slides, "slides [--lang ko] [--pdf] [--port N] [--no-serve] [--out DIR]\n                         build "
+                           "the workshop decks from the code and real runs, serve them on 127.0.0.1;\n"
+                           "                         --lang ko: the Korean decks (slides/ko/); --pdf: handouts "
+                           "(installs playwright once)"),
     "test": (cmd_test, "test [GROUP] [ARGS...] run the tests (all, or a GROUP: " + " ".join(testing.GROUPS)
                        + ";\n                         or a path like tests/x.py::name); ARGS go to pytest"),
     "execute": (cmd_execute, "execute [NOTEBOOK...]  re-execute notebooks in place with the offline model "
@@ -185,6 +194,8 @@ def main(argv: List[str]) -> int:
         cmd_help([])
         say(f"error: unknown command '{name}'")
         return 2
+    if any(arg in ("-h", "--help") for arg in argv[1:2]) or (name != "test" and "--help" in argv[1:]):
+        return cmd_help([name])  # before anything is installed (pytest's own -h: ./kit test tests -h)
     try:
         return COMMANDS[name][0](argv[1:])
     except KitError as error:
