@@ -78,7 +78,9 @@ def test_a_newcomer_gets_a_first_reply_in_notebook_00(page, tmp_path):
     marks: dict[str, float] = {}
     started = time.monotonic()
     with open(log, "w") as out:
-        process = subprocess.Popen([str(root / "kit"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}"],
+        # expose_app_in_browser: window.jupyterapp, to see when the kernel is really ready (NOTES.md)
+        process = subprocess.Popen([str(root / "kit"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+                                    "--LabApp.expose_app_in_browser=True"],
                                    cwd=root, env=learner_environment(tmp_path / "jupyter"), stdout=out,
                                    stderr=subprocess.STDOUT, start_new_session=True)
     try:
