@@ -57,15 +57,29 @@ def _run(command: List[str], env: Dict[str, str]) -> int:
         return 130
 
 
-def lab_arguments(args: List[str], is_root: bool, language: str | None = None) -> List[str]:
-    """``jupyter lab`` arguments that land on notebook 00 (of the language's edition): the printed URL and the
-    opened browser tab go there."""
+def workspaces_dir(language: str | None, env: Dict[str, str] | None = None) -> Path:
+    """Where JupyterLab keeps this edition's workspace (open tabs, layout): a folder of its own per edition inside
+    the user's workspaces folder (``$JUPYTERLAB_WORKSPACES_DIR``, else ``$JUPYTER_CONFIG_DIR/lab/workspaces``, else
+    ``~/.jupyter/lab/workspaces``), so ``--lang ko`` never brings back the English edition's tabs, nor the reverse."""
+    env = os.environ if env is None else env
+    base = env.get("JUPYTERLAB_WORKSPACES_DIR") or os.path.join(
+        env.get("JUPYTER_CONFIG_DIR") or os.path.join(os.path.expanduser("~"), ".jupyter"), "lab", "workspaces")
+    return Path(base) / f"handoffs-{language or 'en'}"
+
+
+def lab_arguments(args: List[str], is_root: bool, language: str | None = None,
+                  env: Dict[str, str] | None = None) -> List[str]:
+    """``jupyter lab`` arguments that land on notebook 00 (of the language's edition) — the printed URL and the
+    opened browser tab go there — in that edition's own workspace (:func:`workspaces_dir`; a
+    ``--LabApp.workspaces_dir`` given by the user wins)."""
     extra = list(args)
     if is_root and "--allow-root" not in extra:
         extra.append("--allow-root")
     start = start_notebook(language)
     if (ROOT / start).exists() and not any(a.startswith("--LabApp.default_url") for a in extra):
         extra.insert(0, f"--LabApp.default_url=/lab/tree/{start}")
+    if not any(a.startswith("--LabApp.workspaces_dir") for a in extra):
+        extra.append(f"--LabApp.workspaces_dir={workspaces_dir(language, env)}")
     return [f"--ServerApp.root_dir={ROOT}", *extra]
 
 
@@ -76,7 +90,7 @@ def cmd_lab(args: List[str]) -> int:
         env["HANDOFFS_LANG"] = language
     phase()
     is_root = hasattr(os, "geteuid") and os.geteuid() == 0
-    return _run([str(venv_python()), "-m", "jupyterlab", *lab_arguments(args, is_root, language)], env)
+    return _run([str(venv_python()), "-m", "jupyterlab", *lab_arguments(args, is_root, language, env)], env)
 
 
 def cmd_test(args: List[str]) -> int:
