@@ -120,6 +120,14 @@ def quiet_pip(*args: str) -> None:
         raise KitError(f"pip {' '.join(args)} failed (full log: {log}); check your network, then run this again.")
 
 
+def _bundled_pip_major() -> int:
+    out = subprocess.run([str(venv_python()), "-m", "pip", "--version"], capture_output=True, text=True).stdout
+    try:
+        return int(out.split()[1].split(".")[0])
+    except (IndexError, ValueError):
+        return 0
+
+
 def ensure_venv(extras: Iterable[str] = ()) -> Dict[str, str]:
     """Create .venv if missing and install the kit when pyproject.toml changed or an extra is wanted that is not
     there yet; return the environment to use.
@@ -133,7 +141,8 @@ def ensure_venv(extras: Iterable[str] = ()) -> Dict[str, str]:
         python = find_python()
         say(f"creating .venv with {' '.join(python)}")
         subprocess.run([*python, "-m", "venv", str(VENV)], check=True)
-        quiet_pip("install", "--upgrade", "pip")
+        if _bundled_pip_major() < 23:  # pip 23+ (bundled since Python 3.11.4) installs the kit as is
+            quiet_pip("install", "--upgrade", "pip")
     handoffs_importable = subprocess.run([str(venv_python()), "-c", "import handoffs"], capture_output=True).returncode == 0
     have = installed_extras()
     wanted = set(extras) | (have or set())
