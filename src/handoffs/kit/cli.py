@@ -164,6 +164,17 @@ def cmd_bench(args: List[str]) -> int:
     return status
 
 
+def cmd_timings(args: List[str]) -> int:
+    unknown = [a for a in args if a.startswith("-") and a != "--measure"]
+    if unknown:
+        raise KitError(f"Unknown option {unknown[0]}: use ./kit timings, or ./kit timings --measure [NOTEBOOK...].")
+    env = {**kit_env.ensure_venv(), **notebooks.REPRODUCIBLE}
+    phase("timings")
+    status = _run([str(venv_python()), "-m", "handoffs.workshop.timings", "--write", *args], env)
+    phase()
+    return status
+
+
 def cmd_help(args: List[str]) -> int:
     """``./kit help`` (every command) or ``./kit help COMMAND`` / ``./kit COMMAND --help`` (that one)."""
     chosen = [name for name in args if name in COMMANDS]
@@ -197,6 +208,9 @@ COMMANDS: Dict[str, Tuple[Callable[[List[str]], int], str]] = {
     "bench": (cmd_bench, "bench [NAME...]        benchmarks: the kit and the bare frameworks doing the same work, "
                          "interleaved, with ratios\n                         (part2 part1 decisions notebooks kernel "
                          "grpc; default all; --quick: a smoke run; see CONTRIBUTING.md)"),
+    "timings": (cmd_timings, "timings [--measure [NOTEBOOK...]]\n                         rewrite the timing tables "
+                             "of slides/INSTRUCTOR.md and .ko.md from the notebooks;\n                         "
+                             "--measure: run the notebooks first and keep their run times (all, or those named)"),
     "help": (cmd_help, "help                   this text"),
 }
 
