@@ -56,3 +56,16 @@ def test_kit_py_refuses_an_unknown_language_before_installing_anything(kit_check
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == ["[kit] error: Unknown language 'fr': use --lang en or --lang ko."]
     assert not (kit_checkout / ".venv").exists()
+
+
+@pytest.mark.parametrize("command", ["slides", "lab", "test", "execute", "bench", "timings", "preflight"])
+def test_a_commands_help_prints_without_installing_anything(kit_checkout, tmp_path, command):
+    result = run_kit(kit_checkout, command, "--help", path=no_bash_path(tmp_path))
+    assert result.returncode == 0 and result.stdout.lstrip().startswith(command), result.stdout + result.stderr
+    assert "[kit] phase" not in result.stderr and not (kit_checkout / ".venv").exists()
+
+
+def test_kit_help_says_which_commands_speak_korean(kit_checkout, tmp_path):
+    lines = run_kit(kit_checkout, "help", path=no_bash_path(tmp_path)).stdout.splitlines()
+    for command in ("lab", "preflight", "slides"):
+        assert any(line.strip().startswith(command + " ") and "--lang ko" in line for line in lines), command
