@@ -49,7 +49,9 @@ def test_notebook_00s_first_cell_installs_the_kit_where_only_jupyter_is(tmp_path
     colab = tmp_path / "colab-python"
     subprocess.run([sys.executable, "-m", "venv", str(colab)], check=True)
     python = str(colab / "bin" / "python")
-    # what Colab has before the kit: Jupyter's kernel and a notebook runner, never the kit's own packages
+    # what Colab has before the kit: a recent pip (23.2 refuses "name @ git+file://..."), Jupyter's kernel and a
+    # notebook runner; never the kit's own packages
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=True)
     subprocess.run([python, "-m", "pip", "install", "--quiet", "ipykernel", "nbclient", "nbformat"], check=True)
     assert subprocess.run([python, "-c", "import handoffs"], capture_output=True).returncode != 0
     stub = tmp_path / "stub"

@@ -41,10 +41,23 @@ def test_cells_and_outputs_come_from_the_committed_notebook():
            "guard=True:  tools run []  refused ['resolve_billing']" in out
 
 
-def test_a_long_line_gets_a_smaller_code_font_and_output_wraps():
+def test_code_is_never_shrunk_and_a_long_block_continues_on_the_next_slide():
+    from handoffs.workshop.deck_fit import fit, visual_lines
+
     out = expand("::: code handoffs.multi_agent.agents:AIAgent._delegate\n::: output 03_under_the_hood#ed803e86\n",
                  "t.md", NOTEBOOKS, no_pictures)
-    assert '<pre class="code-tiny">' in out and '<pre class="output">' in out
+    assert '<pre class="code">' in out and '<pre class="output">' in out and "code-tiny" not in out
+    code = expand("::: code handoffs.multi_agent.agents:AIAgent\n", "t.md", NOTEBOOKS, no_pictures)
+    slide = f"## The agent\n\n{code}\n\nNote:\nSay what it does."
+    slides = fit(slide).split("\n---\n")
+    assert len(slides) > 1 and all("Note:\nSay what it does." in part for part in slides)
+    assert [part.splitlines()[0] for part in slides] == [f"## The agent ({n}/{len(slides)})"
+                                                          for n in range(1, len(slides) + 1)]
+    bodies = [part.split("<code", 1)[1].split(">", 1)[1].split("</code>")[0] for part in slides]
+    assert "\n".join(bodies).strip() == code.split("<code", 1)[1].split(">", 1)[1].split("</code>")[0].strip()
+    assert all(visual_lines(body) <= 17 for body in bodies)
+    assert fit("## Short\n\n<pre class=\"code\"><code>x = 1</code></pre>") == \
+        "## Short\n\n<pre class=\"code\"><code>x = 1</code></pre>"
 
 
 def test_pictures_are_escaped_and_wordless_code_stays_out_of_python():
