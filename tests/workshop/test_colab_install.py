@@ -49,10 +49,12 @@ def test_notebook_00s_first_cell_installs_the_kit_where_only_jupyter_is(tmp_path
     colab = tmp_path / "colab-python"
     subprocess.run([sys.executable, "-m", "venv", str(colab)], check=True)
     python = str(colab / "bin" / "python")
-    # what Colab has before the kit: a recent pip (23.2 refuses "name @ git+file://..."), Jupyter's kernel and a
-    # notebook runner; never the kit's own packages
+    # what Colab has before the kit: a recent pip (23.2 refuses "name @ git+file://..."), Jupyter's kernel, a
+    # notebook runner and protobuf (Colab's own google.* packages share the "google" namespace with it: without it
+    # here, the stand-in google.colab below would fix that namespace before the kit brings protobuf)
     subprocess.run([python, "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=True)
-    subprocess.run([python, "-m", "pip", "install", "--quiet", "ipykernel", "nbclient", "nbformat"], check=True)
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "ipykernel", "nbclient", "nbformat", "protobuf"],
+                   check=True)
     assert subprocess.run([python, "-c", "import handoffs"], capture_output=True).returncode != 0
     stub = tmp_path / "stub"
     (stub / "google" / "colab").mkdir(parents=True)
