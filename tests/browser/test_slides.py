@@ -49,7 +49,7 @@ SLIDE_REPORT = """() => {
   const walker = document.createTreeWalker(slide, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
     const node = walker.currentNode, element = node.parentElement;
-    if (!node.textContent.replace(/[\u200b\s]/g, '') || element.closest('aside, .katex-mathml')) continue;
+    if (!node.textContent.replace(/[\\u200b\\s]/g, '') || element.closest('aside, .katex-mathml')) continue;
     const pixels = parseFloat(getComputedStyle(element).fontSize) * scale;
     if (pixels < 20) small.push({pixels: Math.round(pixels * 10) / 10, text: node.textContent.trim().slice(0, 40),
                                  block: (element.closest('pre') || {}).dataset?.source || ''});

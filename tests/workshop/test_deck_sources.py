@@ -46,7 +46,8 @@ def test_code_is_never_shrunk_and_a_long_block_continues_on_the_next_slide():
 
     out = expand("::: code handoffs.multi_agent.agents:AIAgent._delegate\n::: output 03_under_the_hood#ed803e86\n",
                  "t.md", NOTEBOOKS, no_pictures)
-    assert '<pre class="code">' in out and '<pre class="output">' in out and "code-tiny" not in out
+    assert '<pre class="code">' in out and '<pre class="output" data-source="03_under_the_hood#ed803e86">' in out
+    assert "code-tiny" not in out and "code-small" not in out
     code = expand("::: code handoffs.multi_agent.agents:AIAgent\n", "t.md", NOTEBOOKS, no_pictures)
     slide = f"## The agent\n\n{code}\n\nNote:\nSay what it does."
     slides = fit(slide).split("\n---\n")
@@ -184,3 +185,16 @@ def test_the_guides_timings_come_from_a_real_run_that_leaves_the_notebook_alone(
     assert notebook.read_bytes() == before
     assert row["cells"] == 6 and row["words"] > 100 and row["code_lines"] > 10  # 6: the language cell and 5 more
     assert 0 < row["run_s"] <= row["wall_s"] and row["slowest_s"] <= row["run_s"]
+
+
+def test_two_blocks_that_do_not_fit_together_get_a_slide_each():
+    from handoffs.workshop.deck_fit import split_slide
+
+    block = lambda name: '<pre class="code"><code>' + "\n".join(f"{name}{i}" for i in range(12)) + "</code></pre>"
+    slide = f"## Two\n\nbefore\n\n{block('a')}\n\n{block('b')}\n\nafter\n\nNote:\nsay it"
+    first, second = split_slide(slide)
+    assert first.startswith("## Two (1/2)\n\nbefore") and "a11" in first and "b0" not in first
+    assert second.startswith("## Two (2/2)") and "b11" in second and "after" in second and "before" not in second
+    assert first.endswith("Note:\nsay it") and second.endswith("Note:\nsay it")
+    short = f"## Two\n\n<pre><code>x</code></pre>\n\n<pre><code>y</code></pre>"
+    assert split_slide(short) == [short]

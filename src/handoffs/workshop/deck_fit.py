@@ -53,8 +53,25 @@ def _chunks(body: str, budget: int) -> list[str]:
     return parts
 
 
-def split_slide(slide: str) -> list[str]:
-    """One slide, or several when its single code/output block does not fit (a slide with two blocks is kept)."""
+def _by_block(slide: str) -> list[str]:
+    """A slide with several blocks that do not fit together: one slide per block (the text before the first block
+    stays with it, the text after the last with it; every part keeps the heading and the notes)."""
+    blocks = list(BLOCK.finditer(slide))
+    body, notes = (slide.split("\nNote:", 1) + [""])[:2]
+    total = sum(visual_lines(m.group(2)) + 1.5 for m in blocks)
+    if len(blocks) < 2 or total + _other_lines(slide, "".join(m.group(0) for m in blocks)) <= LINES_PER_SLIDE:
+        return [slide]
+    heading = re.search(r"^(#{1,3} .+)$", body, re.M)
+    parts = []
+    for index, match in enumerate(blocks):
+        before = body[:match.start()] if index == 0 else (heading.group(1) + "\n\n" if heading else "")
+        after = body[match.end():] if index == len(blocks) - 1 else "\n"
+        parts.append(before + match.group(0) + after + ("\nNote:" + notes if notes else ""))
+    return parts
+
+
+def _by_lines(slide: str) -> list[str]:
+    """A slide whose one block does not fit: the block's lines over as many slides as they need."""
     blocks = BLOCK.findall(slide)
     if len(blocks) != 1:
         return [slide]
@@ -62,15 +79,19 @@ def split_slide(slide: str) -> list[str]:
     budget = max(6, int(LINES_PER_SLIDE - _other_lines(slide, opening + body + closing)))
     if visual_lines(body) <= budget:
         return [slide]
-    parts = _chunks(body.strip("\n"), budget)
+    return [slide.replace(opening + body + closing, opening + part + closing, 1)
+            for part in _chunks(body.strip("\n"), budget)]
+
+
+def split_slide(slide: str) -> list[str]:
+    """One slide, or several when its blocks do not fit: each block on its own slide, a long block over several;
+    the parts' headings are numbered "(1/3)", "(2/3)" ..."""
+    parts = [piece for part in _by_block(slide) for piece in _by_lines(part)]
     heading = re.search(r"^(#{1,3} .+)$", slide, re.M)
-    out = []
-    for number, part in enumerate(parts, 1):
-        piece = slide.replace(opening + body + closing, opening + part + closing, 1)
-        if heading:
-            piece = piece.replace(heading.group(1), f"{heading.group(1)} ({number}/{len(parts)})", 1)
-        out.append(piece)
-    return out
+    if len(parts) == 1 or not heading:
+        return parts
+    return [part.replace(heading.group(1), f"{heading.group(1)} ({number}/{len(parts)})", 1)
+            for number, part in enumerate(parts, 1)]
 
 
 def fit(markdown: str) -> str:
