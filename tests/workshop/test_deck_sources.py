@@ -191,10 +191,11 @@ def test_two_blocks_that_do_not_fit_together_get_a_slide_each():
     from handoffs.workshop.deck_fit import split_slide
 
     block = lambda name: '<pre class="code"><code>' + "\n".join(f"{name}{i}" for i in range(12)) + "</code></pre>"
-    slide = f"## Two\n\nbefore\n\n{block('a')}\n\n{block('b')}\n\nafter\n\nNote:\nsay it"
+    slide = f"\n## Two\n\nbefore\n\n{block('a')}\n\n{block('b')}\n\nafter\n\nNote:\nsay it\n"
     first, second = split_slide(slide)
-    assert first.startswith("## Two (1/2)\n\nbefore") and "a11" in first and "b0" not in first
-    assert second.startswith("## Two (2/2)") and "b11" in second and "after" in second and "before" not in second
-    assert first.endswith("Note:\nsay it") and second.endswith("Note:\nsay it")
+    assert first.startswith("\n## Two (1/2)\n\nbefore") and "a11" in first and "b0" not in first
+    assert second.startswith("\n## Two (2/2)") and "b11" in second and "after" in second and "before" not in second
+    assert first.endswith("Note:\nsay it\n") and second.endswith("Note:\nsay it\n")  # reveal's separator needs
+    assert "\n---\n".join([first, second]).count("\n\n---\n\n") == 1  # the blank lines around "---"
     short = f"## Two\n\n<pre><code>x</code></pre>\n\n<pre><code>y</code></pre>"
     assert split_slide(short) == [short]

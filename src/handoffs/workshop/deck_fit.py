@@ -22,7 +22,7 @@ from .deck_sources import display_width
 CODE_PX = 21.0
 COLUMNS = int((1200 / CODE_PX - 1.4) / 0.6)  # a block is 1,200 px wide; monospace is 0.6 em a column
 LINES_PER_SLIDE = 17  # lines of code under a heading on a 720 px slide
-SEPARATOR = "\n---\n"
+SEPARATOR = "\n---\n"  # reveal.js needs it between blank lines: every slide starts and ends with "\n"
 BLOCK = re.compile(r"(<pre [^>]*><code[^>]*>)(.*?)(</code></pre>)", re.S)
 TAG = re.compile(r"<[^>]+>")
 
@@ -64,7 +64,7 @@ def _by_block(slide: str) -> list[str]:
     heading = re.search(r"^(#{1,3} .+)$", body, re.M)
     parts = []
     for index, match in enumerate(blocks):
-        before = body[:match.start()] if index == 0 else (heading.group(1) + "\n\n" if heading else "")
+        before = body[:match.start()] if index == 0 else "\n" + (heading.group(1) + "\n\n" if heading else "")
         after = body[match.end():] if index == len(blocks) - 1 else "\n"
         parts.append(before + match.group(0) + after + ("\nNote:" + notes if notes else ""))
     return parts
