@@ -22,6 +22,7 @@ import time
 from datetime import datetime
 from pathlib import Path
 
+from handoffs.kit.colab_cell import END as COLAB_END
 from handoffs.kit.notebooks import all_notebooks, display_name, edition_notebooks
 
 WORDS_PER_MINUTE = 150  # a careful reader of technical English, many of them not native speakers
@@ -40,12 +41,14 @@ RUN_TIMES = Path(__file__).with_name("data") / "run_times.toml"
 
 
 def counts(path: Path) -> dict:
-    """What a notebook file says without running it: code cells, markdown words, code lines."""
+    """What a notebook file says without running it: code cells, markdown words, code lines (the Colab install
+    block of the first cell is not counted: nobody reads it in class)."""
     import json
 
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     text = lambda cell: "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]  # noqa: E731
     code = [text(c) for c in cells if c["cell_type"] == "code"]
+    code = [c.split(COLAB_END, 1)[-1].lstrip("\n") if "import google.colab" in c else c for c in code]  # not taught
     return {"cells": len(code), "code_lines": sum(len(c.splitlines()) for c in code),
             "words": sum(len(re.findall(r"\w+", text(c))) for c in cells if c["cell_type"] == "markdown")}
 
