@@ -24,8 +24,28 @@ LOCAL_INSTALL_LINES = {"-e .", "-e .[test]", "."}
 
 
 def pyproject_requirements() -> list[str]:
+    """The runtime list, then every extra's (a requirement two extras share, written the same, counts once)."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    return list(project["dependencies"]) + list(project["optional-dependencies"]["test"])
+    found = list(project["dependencies"])
+    for extra in project["optional-dependencies"].values():
+        found += [text for text in extra if text not in found]
+    return found
+
+
+def test_extras_that_share_a_package_ask_for_the_same_versions():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    seen: dict[str, str] = {}
+    for text in project["dependencies"] + [t for extra in project["optional-dependencies"].values() for t in extra]:
+        name = canonicalize_name(Requirement(text).name)
+        assert seen.setdefault(name, text) == text, f"pyproject.toml asks for {name} twice, differently: " \
+                                                   f"{seen[name]!r} and {text!r}"
+
+
+def test_the_learners_install_has_no_test_tool():
+    """``./kit lab`` installs the runtime list only: a learner's .venv holds no test runner or browser driver."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    runtime = {canonicalize_name(Requirement(text).name) for text in project["dependencies"]}
+    assert not runtime & {"pytest", "nbval", "playwright", "hypothesis", "langchain-tests", "pytest-asyncio"}
 
 
 def environment_yml() -> dict:

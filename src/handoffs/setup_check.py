@@ -23,7 +23,7 @@ from packaging.requirements import Requirement
 from handoffs.i18n import Texts, ljust
 
 _KEY = ("langchain", "langchain-core", "langgraph", "autogen-core", "autogen-ext", "openai", "ipywidgets",
-        "ipykernel", "jupyterlab", "matplotlib", "nbval")
+        "ipykernel", "jupyterlab", "matplotlib")
 
 
 SAY = Texts({

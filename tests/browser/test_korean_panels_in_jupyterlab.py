@@ -51,8 +51,9 @@ def test_a_korean_learner_chats_with_both_bots_and_reads_no_english(lab_with, pa
         assert "record_issue" in page.inner_text(".support-chat .handoffs-why-list")
         page.fill(".support-chat .handoffs-input input", "   ")
         page.click(".support-chat .handoffs-send")
-        page.wait_for_selector(".support-chat .handoffs-status-info", timeout=10_000)
-        assert "먼저 메시지를 입력하세요" in page.inner_text(".support-chat .handoffs-status")
+        # the status line already says the conversation ended (an info line too): wait for the new words
+        page.wait_for_function("() => document.querySelector('.support-chat .handoffs-status').innerText"
+                               ".includes('먼저 메시지를 입력하세요')", timeout=10_000)
         page.screenshot(path=str(ARTIFACTS / "ko_01_support_bot.png"), full_page=True)
 
         page.wait_for_function("() => (document.querySelector('.handoffs-operator-waiting') || {}).innerText"

@@ -1,11 +1,12 @@
 """Every slide of every deck, in both editions, in headless Chromium: nothing leaves loopback, nothing is missing,
-nothing overflows.
+nothing overflows, no text is under 20 px.
 
 The decks are built from the sources (``slides/en`` and the Korean edition ``slides/ko``, whose pictures are drawn
 with the kit in Korean) into a temporary folder, served on 127.0.0.1 by the kit's own server, and opened slide by
-slide. For each slide: every request the page made went to loopback, no response was
+slide at 1280x720. For each slide: every request the page made went to loopback, no response was
 a 4xx/5xx, pictures loaded, no code block is wider or taller than its box, the slide's content stays inside the
-slide, and the slide has speaker notes. One screenshot per slide goes to ``test-artifacts/slides/<lang>/``
+slide, the slide has speaker notes, and no text is drawn under 20 px (its computed font size times reveal.js's
+scale; the only exceptions are the tables in :data:`TOO_WIDE_TO_READ`). One screenshot per slide goes to ``test-artifacts/slides/<lang>/``
 (git-ignored): look at them after a change to the decks.
 """
 
@@ -44,7 +45,16 @@ SLIDE_REPORT = """() => {
   }
   const images = [...slide.querySelectorAll('img')].map(img => ({src: img.getAttribute('src'),
       loaded: img.complete && img.naturalWidth > 0}));
-  return {blocks, images, bottom: bottom / scale, widest: widest / scale, widestText, right: Math.max(0, ...blocks.map(b => b.right)) / scale,
+  const small = [];  // text drawn under 20 px on this 1280x720 screen (computed font size x reveal.js's scale)
+  const walker = document.createTreeWalker(slide, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode, element = node.parentElement;
+    if (!node.textContent.replace(/[\\u200b\\s]/g, '') || element.closest('aside, .katex-mathml')) continue;
+    const pixels = parseFloat(getComputedStyle(element).fontSize) * scale;
+    if (pixels < 20) small.push({pixels: Math.round(pixels * 10) / 10, text: node.textContent.trim().slice(0, 40),
+                                 block: (element.closest('pre') || {}).dataset?.source || ''});
+  }
+  return {blocks, images, small, bottom: bottom / scale, widest: widest / scale, widestText, right: Math.max(0, ...blocks.map(b => b.right)) / scale,
           width: Reveal.getConfig().width, height: Reveal.getConfig().height,
           notes: (Reveal.getSlideNotes() || '').trim().length,
           text: [...slide.children].filter(c => c.tagName !== 'ASIDE').map(c => c.textContent).join(' ')
@@ -54,6 +64,9 @@ SLIDE_REPORT = """() => {
 
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
+#: notebook outputs (tables) wider than 93 columns, which no font of 20 px fits on a slide: they must be reshaped in
+#: their notebooks (fewer or narrower columns), not shrunk. Known, and listed so that none is added silently.
+TOO_WIDE_TO_READ = {"09_which_design_when#2ad862fc", "10_what_a_handoff_carries#2253dfd7"}
 
 
 @pytest.fixture(scope="module", params=["en", "ko"])
@@ -80,7 +93,7 @@ def test_every_slide_renders_offline_and_fits(built_decks, page):
     page.on("response", lambda response: response.status >= 400 and failures.append(
         f"{response.status} {response.url}"))
     page.set_viewport_size({"width": 1280, "height": 720})
-    problems, slides_seen = [], 0
+    problems, slides_seen, too_wide = [], 0, set()
     with serving(out) as base:
         page.goto(f"{base}/{lang}/index.html", wait_until="networkidle")
         links = page.evaluate("() => [...document.querySelectorAll('li a')].map(a => a.getAttribute('href'))")
@@ -106,6 +119,10 @@ def test_every_slide_renders_offline_and_fits(built_decks, page):
                 elif report["widest"] > report["width"] + 2:  # a formula or a table wider than the slide
                     problems.append(f"{where}: {report['widestText']!r} reaches {report['widest']:.0f} px of "
                                     f"{report['width']}")
+                for small in report["small"]:
+                    if small["block"] not in TOO_WIDE_TO_READ:
+                        problems.append(f"{where}: {small['text']!r} is {small['pixels']} px (under 20 px)")
+                    too_wide.add(small["block"])
                 if report["notes"] == 0:
                     problems.append(f"{where}: no speaker notes")
                 if lang == "ko" and not HANGUL.search(report["text"] + report["title"]):
@@ -122,6 +139,7 @@ def test_every_slide_renders_offline_and_fits(built_decks, page):
     assert outside == [], f"requests left the machine: {outside}"
     assert failures == [], f"missing or failed assets: {failures}"
     assert problems == [], "\n".join(problems)
+    assert too_wide - {""} == TOO_WIDE_TO_READ, "update TOO_WIDE_TO_READ: these tables are the ones still too wide"
     assert slides_seen >= 30
 
 

@@ -157,18 +157,22 @@ async def test_u5_a_refused_handoff_is_labelled_with_the_call_that_was_refused()
     assert png_bytes(plot_handoffs(recorder, "loop")) > 10_000
 
 
-async def test_u6_after_done_typing_again_says_how_to_start_a_new_conversation():
+async def test_u6_after_done_typing_again_starts_a_new_conversation_without_a_click():
     recorder = RunRecorder()
     backend = LangChainBackend(build_support_agent(recorder=recorder, checkpointer=InMemorySaver()), "done-1")
     panel = ChatPanel(backend, recorder)
     await panel.send("I was charged twice")  # triage -> resolve -> done in one turn
     assert recorder.current_step("done-1") == "done" and panel.new_button.layout.display != "none"
-    await panel.send("My app crashes now too")
-    assert "click “New conversation”" in panel.messages[-1].text and panel.messages[-1].role == "note"
-    conversation = panel.new_conversation()
-    assert conversation == "done-1-2" and not panel.finished and len(panel.messages) == 1
-    await panel.send("My app crashes when I log in")
-    assert recorder.steps_visited("done-1-2")[0] == "triage" and recorder.current_step("done-1-2") == "done"
+    assert "type a message to start a new one" in panel.status.value  # the next conversation is offered
+    reply = await panel.send("My app crashes when I log in")  # typed, no click: a fresh conversation answers
+    assert backend.conversation == "done-1-2" and "login crash" in reply
+    assert recorder.tools_run("done-1-2") == ["record_issue", "resolve_technical", "end_conversation"]
+    assert recorder.steps_visited("done-1") == ["triage", "resolve", "done"]  # the old thread got nothing new
+    assert [m.text for m in panel.messages if m.role == "note"] == [
+        "The last conversation was finished: this is a new one (thread done-1-2)."]
+    assert [m.text for m in panel.messages if m.role == "user"] == ["I was charged twice", "My app crashes when I log in"]
+    conversation = panel.new_conversation()  # the button still starts one with an empty transcript
+    assert conversation == "done-1-3" and not panel.finished and len(panel.messages) == 1
 
 
 async def test_u6_after_exit_typing_again_says_so_at_once(team_world):

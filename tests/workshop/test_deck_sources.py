@@ -41,10 +41,24 @@ def test_cells_and_outputs_come_from_the_committed_notebook():
            "guard=True:  tools run []  refused ['resolve_billing']" in out
 
 
-def test_a_long_line_gets_a_smaller_code_font_and_output_wraps():
+def test_code_is_never_shrunk_and_a_long_block_continues_on_the_next_slide():
+    from handoffs.workshop.deck_fit import fit, visual_lines
+
     out = expand("::: code handoffs.lessons.part2:AIAgent._transfer\n::: output 03_under_the_hood#ed803e86\n",
                  "t.md", NOTEBOOKS, no_pictures)
-    assert '<pre class="code-tiny">' in out and '<pre class="output">' in out
+    assert '<pre class="code">' in out and '<pre class="output" data-source="03_under_the_hood#ed803e86">' in out
+    assert "code-tiny" not in out and "code-small" not in out
+    code = expand("::: code handoffs.lessons.part2:AIAgent\n", "t.md", NOTEBOOKS, no_pictures)
+    slide = f"## The agent\n\n{code}\n\nNote:\nSay what it does."
+    slides = fit(slide).split("\n---\n")
+    assert len(slides) > 1 and all("Note:\nSay what it does." in part for part in slides)
+    assert [part.splitlines()[0] for part in slides] == [f"## The agent ({n}/{len(slides)})"
+                                                          for n in range(1, len(slides) + 1)]
+    bodies = [part.split("<code", 1)[1].split(">", 1)[1].split("</code>")[0] for part in slides]
+    assert "\n".join(bodies).strip() == code.split("<code", 1)[1].split(">", 1)[1].split("</code>")[0].strip()
+    assert all(visual_lines(body) <= 17 for body in bodies)
+    assert fit("## Short\n\n<pre class=\"code\"><code>x = 1</code></pre>") == \
+        "## Short\n\n<pre class=\"code\"><code>x = 1</code></pre>"
 
 
 def test_pictures_are_escaped_and_wordless_code_stays_out_of_python():
@@ -171,3 +185,17 @@ def test_the_guides_timings_come_from_a_real_run_that_leaves_the_notebook_alone(
     assert notebook.read_bytes() == before
     assert row["cells"] == 6 and row["words"] > 100 and row["code_lines"] > 10  # 6: the language cell and 5 more
     assert 0 < row["run_s"] <= row["wall_s"] and row["slowest_s"] <= row["run_s"]
+
+
+def test_two_blocks_that_do_not_fit_together_get_a_slide_each():
+    from handoffs.workshop.deck_fit import split_slide
+
+    block = lambda name: '<pre class="code"><code>' + "\n".join(f"{name}{i}" for i in range(12)) + "</code></pre>"
+    slide = f"\n## Two\n\nbefore\n\n{block('a')}\n\n{block('b')}\n\nafter\n\nNote:\nsay it\n"
+    first, second = split_slide(slide)
+    assert first.startswith("\n## Two (1/2)\n\nbefore") and "a11" in first and "b0" not in first
+    assert second.startswith("\n## Two (2/2)") and "b11" in second and "after" in second and "before" not in second
+    assert first.endswith("Note:\nsay it\n") and second.endswith("Note:\nsay it\n")  # reveal's separator needs
+    assert "\n---\n".join([first, second]).count("\n\n---\n\n") == 1  # the blank lines around "---"
+    short = f"## Two\n\n<pre><code>x</code></pre>\n\n<pre><code>y</code></pre>"
+    assert split_slide(short) == [short]

@@ -5,6 +5,7 @@ no bash on PATH — the Windows and macOS learner's path.
 from __future__ import annotations
 
 import socket
+import urllib.error
 
 from workshop_helpers import REPO, no_bash_path, run_kit
 
@@ -46,3 +47,46 @@ def test_the_kit_commands_need_no_bash(tmp_path):
     assert unknown.returncode == 2 and "unknown command 'teleport'" in unknown.stderr
     bad_group = run_kit(REPO, "test", "no_such_group", path=path)
     assert bad_group.returncode == 2 and "Unknown test group or path 'no_such_group'" in bad_group.stderr
+
+
+def test_a_learner_laptop_checks_the_room_servers_address_and_token(tmp_path):
+    """The instructor's room server (here on loopback, served on every address with a token, as in a room): with
+    the line it printed and the right token, preflight says the model answers there; with a wrong token, one FIX
+    line says the key was rejected and names the variable to set."""
+    import os
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src"), "HANDOFFS_SERVER_TOKEN": "room-secret-1234"}
+    server = subprocess.Popen([sys.executable, "-m", "handoffs.server", "--host", "0.0.0.0", "--port", str(port)],
+                              env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/models", timeout=2)
+            except urllib.error.HTTPError:  # 401: listening, and guarded
+                break
+            except OSError:
+                time.sleep(0.2)
+        spec = f"openai-compatible:http://127.0.0.1:{port}/v1?model=handoffs-offline"
+        path = no_bash_path(tmp_path)
+        right = run_kit(REPO, "preflight", path=path,
+                        env={"HANDOFFS_MODEL": spec, "HANDOFFS_API_KEY": "room-secret-1234"})
+        wrong = run_kit(REPO, "preflight", path=path,
+                        env={"HANDOFFS_MODEL": spec, "HANDOFFS_API_KEY": "a-wrong-token-5678"})
+    finally:
+        server.terminate()
+        server.communicate(timeout=10)
+    model_line = next(line for line in right.stdout.splitlines() if "The model answers" in line)
+    assert model_line.startswith("ok") and f"127.0.0.1:{port}" in model_line, right.stdout
+    assert right.returncode == 0, right.stdout
+    fixes = [line for line in wrong.stdout.splitlines() if line.startswith("FIX")]
+    assert wrong.returncode == 1 and len(fixes) == 1, wrong.stdout
+    assert "rejected the API key (401)" in fixes[0] and "HANDOFFS_API_KEY" in fixes[0]
+    assert "room-secret-1234" not in right.stdout + wrong.stdout and "a-wrong-token-5678" not in wrong.stdout

@@ -1,8 +1,9 @@
 """The command table of ``./kit`` / ``python kit.py``: one function per command, dispatched by :func:`main`.
 
 To add a command, write ``def cmd_NAME(args: list[str]) -> int`` and add it to :data:`COMMANDS` with its help
-text. Commands that need the kit's dependencies call :func:`~handoffs.kit.environment.ensure_venv` and run the
-work with the venv's Python. Standard library only.
+text. Commands that need the kit's dependencies call :func:`~handoffs.kit.environment.ensure_venv` (naming the
+extras they need beyond a learner's install: ``test``, ``pdf``) and run the work with the venv's Python.
+``./kit COMMAND --help`` prints that command's help and installs nothing. Standard library only.
 """
 
 from __future__ import annotations
@@ -56,15 +57,29 @@ def _run(command: List[str], env: Dict[str, str]) -> int:
         return 130
 
 
-def lab_arguments(args: List[str], is_root: bool, language: str | None = None) -> List[str]:
-    """``jupyter lab`` arguments that land on notebook 00 (of the language's edition): the printed URL and the
-    opened browser tab go there."""
+def workspaces_dir(language: str | None, env: Dict[str, str] | None = None) -> Path:
+    """Where JupyterLab keeps this edition's workspace (open tabs, layout): a folder of its own per edition inside
+    the user's workspaces folder (``$JUPYTERLAB_WORKSPACES_DIR``, else ``$JUPYTER_CONFIG_DIR/lab/workspaces``, else
+    ``~/.jupyter/lab/workspaces``), so ``--lang ko`` never brings back the English edition's tabs, nor the reverse."""
+    env = os.environ if env is None else env
+    base = env.get("JUPYTERLAB_WORKSPACES_DIR") or os.path.join(
+        env.get("JUPYTER_CONFIG_DIR") or os.path.join(os.path.expanduser("~"), ".jupyter"), "lab", "workspaces")
+    return Path(base) / f"handoffs-{language or 'en'}"
+
+
+def lab_arguments(args: List[str], is_root: bool, language: str | None = None,
+                  env: Dict[str, str] | None = None) -> List[str]:
+    """``jupyter lab`` arguments that land on notebook 00 (of the language's edition) — the printed URL and the
+    opened browser tab go there — in that edition's own workspace (:func:`workspaces_dir`; a
+    ``--LabApp.workspaces_dir`` given by the user wins)."""
     extra = list(args)
     if is_root and "--allow-root" not in extra:
         extra.append("--allow-root")
     start = start_notebook(language)
     if (ROOT / start).exists() and not any(a.startswith("--LabApp.default_url") for a in extra):
         extra.insert(0, f"--LabApp.default_url=/lab/tree/{start}")
+    if not any(a.startswith("--LabApp.workspaces_dir") for a in extra):
+        extra.append(f"--LabApp.workspaces_dir={workspaces_dir(language, env)}")
     return [f"--ServerApp.root_dir={ROOT}", *extra]
 
 
@@ -75,13 +90,13 @@ def cmd_lab(args: List[str]) -> int:
         env["HANDOFFS_LANG"] = language
     phase()
     is_root = hasattr(os, "geteuid") and os.geteuid() == 0
-    return _run([str(venv_python()), "-m", "jupyterlab", *lab_arguments(args, is_root, language)], env)
+    return _run([str(venv_python()), "-m", "jupyterlab", *lab_arguments(args, is_root, language, env)], env)
 
 
 def cmd_test(args: List[str]) -> int:
     group, pytest_args = testing.group_of(args)
     paths = testing.pytest_arguments(group)  # errors about the group come before any install
-    env = kit_env.ensure_venv()
+    env = kit_env.ensure_venv(extras=("test",))
     kit_env.ensure_chromium(env, install=group in testing.NEEDS_CHROMIUM)
     if group in testing.NEEDS_SLIDE_ASSETS and not kit_env.ensure_slide_assets(required=False):
         say("npm is not installed: the slide tests will be skipped (install Node.js to run them)")
@@ -117,7 +132,7 @@ def cmd_execute(args: List[str]) -> int:
 
 
 def cmd_slides(args: List[str]) -> int:
-    env = kit_env.ensure_venv()
+    env = kit_env.ensure_venv(extras=("pdf",) if "--pdf" in args else ())
     kit_env.ensure_slide_assets(required=True)
     kit_env.ensure_chromium(env, install=False)
     phase()
@@ -142,31 +157,50 @@ def cmd_reset(args: List[str]) -> int:
 
 
 def cmd_bench(args: List[str]) -> int:
-    env = {**kit_env.ensure_venv(), **notebooks.REPRODUCIBLE}
+    env = {**kit_env.ensure_venv(extras=("test",)), **notebooks.REPRODUCIBLE}  # the notebooks benchmark runs nbval
     phase("bench")
     status = _run([str(venv_python()), "-m", "benchmarks", *args], env)
     phase()
     return status
 
 
+def cmd_timings(args: List[str]) -> int:
+    unknown = [a for a in args if a.startswith("-") and a != "--measure"]
+    if unknown:
+        raise KitError(f"Unknown option {unknown[0]}: use ./kit timings, or ./kit timings --measure [NOTEBOOK...].")
+    env = {**kit_env.ensure_venv(), **notebooks.REPRODUCIBLE}
+    phase("timings")
+    status = _run([str(venv_python()), "-m", "handoffs.workshop.timings", "--write", *args], env)
+    phase()
+    return status
+
+
 def cmd_help(args: List[str]) -> int:
-    print("Usage: ./kit COMMAND [ARGS...]      (on Windows: python kit.py COMMAND [ARGS...])\n")
+    """``./kit help`` (every command) or ``./kit help COMMAND`` / ``./kit COMMAND --help`` (that one)."""
+    chosen = [name for name in args if name in COMMANDS]
+    if not chosen:
+        print("Usage: ./kit COMMAND [ARGS...]      (on Windows: python kit.py COMMAND [ARGS...])\n")
     for name, (_, text) in COMMANDS.items():
-        print(f"  {text}")
+        if not chosen or name in chosen:
+            print(f"  {text}")
+    if not chosen:
+        print("\n  ./kit COMMAND --help prints one command's help (and installs nothing).")
     return 0
 
 
 COMMANDS: Dict[str, Tuple[Callable[[List[str]], int], str]] = {
-    "lab": (cmd_lab, "lab [--lang ko] [ARGS...]\n                         set up .venv (installs only when pyproject.toml "
-                     "changed) and open JupyterLab on notebook 00;\n                         --lang ko: the kit in Korean "
+    "lab": (cmd_lab, "lab [--lang ko] [ARGS...]\n                         set up .venv (once: what the notebooks and slides "
+                     "need, no test tools) and open JupyterLab on notebook 00;\n                         --lang ko: the kit in Korean "
                      "(HANDOFFS_LANG=ko), starting on notebooks/ko/;\n                         ARGS go to 'jupyter lab' "
                      "(e.g. --no-browser, --port 8899)"),
     "preflight": (cmd_preflight, "preflight [--lang ko]  is this laptop ready? Python, .venv, packages, a kernel, the "
                                  "offline model, ports, disk (a few seconds; installs nothing)"),
     "reset": (cmd_reset, "reset [NOTEBOOK]       put a notebook (e.g. 03, or ko/03 in Korean) or all of them back as "
                          "committed; your version is kept beside it"),
-    "slides": (cmd_slides, "slides [--pdf] [--lang en] [--port N] [--no-serve]\n                         build the "
-                           "workshop decks from the code and real runs, serve them on 127.0.0.1; --pdf: handouts"),
+    "slides": (cmd_slides, "slides [--lang ko] [--pdf] [--port N] [--no-serve] [--out DIR]\n                         build "
+                           "the workshop decks from the code and real runs, serve them on 127.0.0.1;\n"
+                           "                         --lang ko: the Korean decks (slides/ko/); --pdf: handouts "
+                           "(installs playwright once)"),
     "test": (cmd_test, "test [GROUP] [ARGS...] run the tests (all, or a GROUP: " + " ".join(testing.GROUPS)
                        + ";\n                         or a path like tests/x.py::name); ARGS go to pytest"),
     "execute": (cmd_execute, "execute [NOTEBOOK...]  re-execute notebooks in place with the offline model "
@@ -174,6 +208,9 @@ COMMANDS: Dict[str, Tuple[Callable[[List[str]], int], str]] = {
     "bench": (cmd_bench, "bench [NAME...]        benchmarks: the kit and the bare frameworks doing the same work, "
                          "interleaved, with ratios\n                         (part2 part1 decisions notebooks kernel "
                          "grpc; default all; --quick: a smoke run; see CONTRIBUTING.md)"),
+    "timings": (cmd_timings, "timings [--measure [NOTEBOOK...]]\n                         rewrite the timing tables "
+                             "of slides/INSTRUCTOR.md and .ko.md from the notebooks;\n                         "
+                             "--measure: run the notebooks first and keep their run times (all, or those named)"),
     "help": (cmd_help, "help                   this text"),
 }
 
@@ -185,6 +222,8 @@ def main(argv: List[str]) -> int:
         cmd_help([])
         say(f"error: unknown command '{name}'")
         return 2
+    if any(arg in ("-h", "--help") for arg in argv[1:2]) or (name != "test" and "--help" in argv[1:]):
+        return cmd_help([name])  # before anything is installed (pytest's own -h: ./kit test tests -h)
     try:
         return COMMANDS[name][0](argv[1:])
     except KitError as error:

@@ -15,7 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Dict, List, Optional
+from typing import Dict, Iterable, List, Optional, Set
 
 ROOT = Path(__file__).resolve().parents[3]
 VENV = ROOT / ".venv"
@@ -23,6 +23,8 @@ STAMP = VENV / ".handoffs-install-stamp"
 WINDOWS = os.name == "nt"
 SUPPORTED = ((3, 11), (3, 12))
 SLIDES = ROOT / "slides"
+#: what a fresh .venv weighs (du -sh .venv on Linux, Python 3.11): the learner's install, and with the test extras
+INSTALL_MB = {"lab": 600, "test": 780}
 
 
 class KitError(Exception):
@@ -83,16 +85,27 @@ def find_python() -> List[str]:
 
 
 def install_fingerprint() -> str:
-    """Changes whenever what ``pip install -e .[test]`` installs could change: pyproject.toml and the venv's Python."""
+    """Changes whenever what ``pip install -e .`` installs could change: pyproject.toml and the venv's Python."""
     version = subprocess.run([str(venv_python()), "-c", "import sys; print(sys.version)"],
                              capture_output=True, text=True).stdout
     return hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + version.encode()).hexdigest()
 
 
+def installed_extras() -> Optional[Set[str]]:
+    """The extras (``test``, ``pdf``) .venv was installed with from the present pyproject.toml; None when .venv is
+    missing or was installed from another pyproject.toml. The stamp's first line is the fingerprint, its second the
+    extras (comma-separated; a stamp of one line is a full ``[test]`` install from before extras were chosen)."""
+    if not (venv_python().exists() and STAMP.exists()):
+        return None
+    lines = STAMP.read_text().splitlines() or [""]
+    if lines[0].strip() != install_fingerprint():
+        return None
+    return set(filter(None, lines[1].split(","))) if len(lines) > 1 else {"test"}
+
+
 def venv_is_current() -> bool:
     """True when .venv exists and was installed from the present pyproject.toml."""
-    return (venv_python().exists() and STAMP.exists()
-            and STAMP.read_text().strip() == install_fingerprint())
+    return installed_extras() is not None
 
 
 def quiet_pip(*args: str) -> None:
@@ -107,8 +120,20 @@ def quiet_pip(*args: str) -> None:
         raise KitError(f"pip {' '.join(args)} failed (full log: {log}); check your network, then run this again.")
 
 
-def ensure_venv() -> Dict[str, str]:
-    """Create .venv if missing and (re)install the kit when pyproject.toml changed; return the environment to use."""
+def _bundled_pip_major() -> int:
+    out = subprocess.run([str(venv_python()), "-m", "pip", "--version"], capture_output=True, text=True).stdout
+    try:
+        return int(out.split()[1].split(".")[0])
+    except (IndexError, ValueError):
+        return 0
+
+
+def ensure_venv(extras: Iterable[str] = ()) -> Dict[str, str]:
+    """Create .venv if missing and install the kit when pyproject.toml changed or an extra is wanted that is not
+    there yet; return the environment to use.
+
+    ``./kit lab`` asks for no extra (what the notebooks and slides need, nothing test-only); ``./kit test`` asks for
+    ``test``, ``./kit slides --pdf`` for ``pdf``. Extras once installed stay (a reinstall keeps them)."""
     os.environ.setdefault("PIP_DISABLE_PIP_VERSION_CHECK", "1")
     os.environ.setdefault("PIP_NO_INPUT", "1")
     if not venv_python().exists():
@@ -116,13 +141,18 @@ def ensure_venv() -> Dict[str, str]:
         python = find_python()
         say(f"creating .venv with {' '.join(python)}")
         subprocess.run([*python, "-m", "venv", str(VENV)], check=True)
-        quiet_pip("install", "--upgrade", "pip")
+        if _bundled_pip_major() < 23:  # pip 23+ (bundled since Python 3.11.4) installs the kit as is
+            quiet_pip("install", "--upgrade", "pip")
     handoffs_importable = subprocess.run([str(venv_python()), "-c", "import handoffs"], capture_output=True).returncode == 0
-    if not venv_is_current() or not handoffs_importable:
-        phase("install -e .[test]")
-        say("installing the kit and its dependencies into .venv (the first time: about 750 MB)")
-        quiet_pip("install", "-e", f"{ROOT}[test]")
-        STAMP.write_text(install_fingerprint())
+    have = installed_extras()
+    wanted = set(extras) | (have or set())
+    if have is None or not handoffs_importable or not wanted <= have:
+        chosen = f"[{','.join(sorted(wanted))}]" if wanted else ""
+        phase(f"install -e .{chosen}")
+        say(f"installing the kit{' with ' + ', '.join(sorted(wanted)) if wanted else ''} into .venv "
+            f"(the first time: about {INSTALL_MB['test' if 'test' in wanted else 'lab']} MB)")
+        quiet_pip("install", "-e", f"{ROOT}{chosen}")
+        STAMP.write_text(f"{install_fingerprint()}\n{','.join(sorted(wanted))}\n")
     return venv_environment()
 
 

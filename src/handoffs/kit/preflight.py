@@ -27,8 +27,8 @@ SAY = Texts({
                              "실행하세요."},
     "venv_ok": {"en": "The kit is installed in .venv and up to date.",
                 "ko": "키트가 .venv에 설치되어 있고 최신 상태예요."},
-    "venv_missing": {"en": "The kit is not installed yet: run '{kit} lab' once (it installs about 750 MB into .venv).",
-                     "ko": "키트가 아직 설치되지 않았어요. '{kit} lab'을 한 번 실행하세요(.venv에 약 750 MB를 "
+    "venv_missing": {"en": "The kit is not installed yet: run '{kit} lab' once (it installs about 600 MB into .venv).",
+                     "ko": "키트가 아직 설치되지 않았어요. '{kit} lab'을 한 번 실행하세요(.venv에 약 600 MB를 "
                            "설치해요)."},
     "venv_stale": {"en": "The kit's packages changed since .venv was installed: run '{kit} lab' once to update them.",
                    "ko": ".venv를 설치한 뒤로 키트의 패키지가 바뀌었어요. '{kit} lab'을 한 번 실행해 업데이트하세요."},

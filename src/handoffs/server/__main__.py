@@ -4,7 +4,10 @@
     HANDOFFS_SERVER_TOKEN=s3cret python -m handoffs.server --host 0.0.0.0 --port 8765   # a room
 
 Learners then set ``HANDOFFS_MODEL=openai-compatible:http://<host>:8765/v1?model=handoffs-offline`` and, if a
-token guards it, ``HANDOFFS_API_KEY=<token>``. Serving beyond loopback requires a token (``--token`` or,
+token guards it, ``HANDOFFS_API_KEY=<token>``; ``./kit preflight`` on their laptops then checks that the address
+answers and the token is accepted. Served on every address (``--host 0.0.0.0`` or ``::``), the server prints this
+machine's address on the room's network (:func:`lan_address`, found without sending anything) in the exact
+``HANDOFFS_MODEL=...`` line learners copy. Serving beyond loopback requires a token (``--token`` or,
 better, kept out of shell history, ``HANDOFFS_SERVER_TOKEN``). The token is never printed; spaces and a trailing
 newline around it (a ``.env`` file) are dropped, and a token of only spaces is refused. ``--max-body-mb`` bounds a
 request's size (413 beyond it); ``--decision-budget`` bounds the seconds one request may take to decide (a 422
@@ -18,6 +21,7 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import os
+import socket
 import sys
 
 import uvicorn
@@ -34,6 +38,48 @@ def _is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def lan_address() -> str | None:
+    """This machine's IPv4 address on its local network, or None when it has none but loopback.
+
+    A UDP socket "connected" to a private address picks the interface the system would route through and sends
+    nothing (UDP's connect only sets the peer); its own address is then the one learners can reach. Falls back to
+    what the host name resolves to, when that is not loopback.
+    """
+    for probe in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+                sock.connect((probe, 1))
+                address = sock.getsockname()[0]
+        except OSError:
+            continue
+        if address and not ipaddress.ip_address(address).is_loopback and address != "0.0.0.0":
+            return address
+    try:
+        address = socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return None
+    return None if ipaddress.ip_address(address).is_loopback else address
+
+
+def room_lines(host: str, port: int, model: str, token: bool, address: str | None) -> list[str]:
+    """What the server prints at start: where it listens and the exact line learners set (no token shown)."""
+    everywhere = host in ("0.0.0.0", "::")
+    shown = (address or "127.0.0.1") if everywhere else host
+    guard = "token required: learners set HANDOFFS_API_KEY to it" if token else "no token"
+    line = f"HANDOFFS_MODEL=openai-compatible:http://{shown}:{port}/v1?model={model}"
+    if not everywhere or _is_loopback(shown):
+        lines = [f"Serving {model} at http://{shown}:{port}/v1 ({guard}); use {line}"]
+        if everywhere:
+            lines.append("This machine has no address on a local network (only loopback): learners on other "
+                         "laptops cannot reach it; connect it to the room's network and start the server again.")
+        return lines
+    return [f"Serving {model} on every address of this machine, port {port} ({guard}).",
+            f"Learners on the room's network use this machine's address, {shown}: on each laptop set",
+            f"    {line}",
+            *(["    HANDOFFS_API_KEY=<the token you chose>   (not shown here)"] if token else []),
+            "then run ./kit preflight there: it checks that this address answers and the token is accepted."]
 
 
 def port_number(text: str) -> int:
@@ -86,10 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     plan = FailurePlan(status=args.fail_status, times=args.fail_times, delay_s=args.delay)
     app = create_app(token=args.token, models=models, failure=plan, max_body_bytes=int(args.max_body_mb * 2**20),
                      decision_budget_s=args.decision_budget)
-    shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-    guard = "token required: learners set HANDOFFS_API_KEY to it" if args.token else "no token"
-    print(f"Serving {', '.join(models)} at http://{shown_host}:{args.port}/v1 ({guard}); use "
-          f"HANDOFFS_MODEL=openai-compatible:http://{shown_host}:{args.port}/v1?model={models[0]}", flush=True)
+    address = lan_address() if args.host in ("0.0.0.0", "::") else None
+    print("\n".join(room_lines(args.host, args.port, models[0], bool(args.token), address)), flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", lifespan="off")
     return 0
 

@@ -8,8 +8,10 @@ It does not know LangChain or AutoGen: a backend (``handoffs.ui.backends``) does
 
 Faults it survives: a double click sends once; a lone surrogate in what is typed is mended before it can break a
 later render; a customer still waiting for a person reads "no operator has answered yet — answer on the Operator
-desk" (the reply appears when it comes); after a conversation is over, typing again says how to start a new one
-(and a single agent's backend gets a **New conversation** button).
+desk" (the reply appears when it comes). After a conversation is over, a backend that can ``restart()`` (a single
+agent's) starts a fresh conversation for the next typed message, without a click (the transcript stays, with a
+line marking the new thread; the **New conversation** button starts one with an empty transcript); a backend that
+cannot (an AutoGen session that ended) says at once how to start a new one.
 
 Every word it shows is in :data:`TEXTS`, English or Korean (``handoffs.set_language("ko")``, read when the panel is
 made and each time it speaks); tool names, agent types and steps are shown as they are.
@@ -57,12 +59,14 @@ TEXTS = Texts({  # every word this panel shows, in one place, in English and Kor
                "ko": "이번 턴은 실패했어요(빨간 줄을 보세요). 다른 메시지를 보내도 돼요."},
     "operator": {"en": "A person will answer here: the reply appears when the operator sends it.",
                  "ko": "사람 상담원이 여기에 답할 거예요. 상담원이 보내면 답이 나타나요."},
-    "finished_restartable": {"en": "This conversation is finished — click “New conversation” to start another one.",
-                             "ko": "이 대화는 끝났어요 — 새로 시작하려면 “새 대화”를 누르세요."},
+    "finished_restartable": {"en": "This conversation is finished — type a message to start a new one.",
+                             "ko": "이 대화는 끝났어요 — 메시지를 입력하면 새 대화가 시작돼요."},
     "finished": {"en": "This conversation is finished — to start a new one, run the cell that opened it again with a "
                        "new session id.",
                  "ko": "이 대화는 끝났어요 — 새로 시작하려면 대화를 연 셀을 새 세션 ID로 다시 실행하세요."},
     "new": {"en": "New conversation (thread {conversation}).", "ko": "새 대화를 시작했어요(스레드 {conversation})."},
+    "new_after_end": {"en": "The last conversation was finished: this is a new one (thread {conversation}).",
+                      "ko": "앞의 대화는 끝났어요: 여기서부터 새 대화예요(스레드 {conversation})."},
     "hello": {"en": "Say hello to start.", "ko": "인사말을 보내 대화를 시작해 보세요."},
 })
 
@@ -128,7 +132,8 @@ class ChatPanel:
             self._set_status(TEXTS["busy"], "busy")
             return None
         text = readable(text)  # a lone surrogate would make every later render of the transcript fail
-        was_finished = self.finished
+        if self.finished and self._restartable():  # typing after the end starts the next conversation
+            self.new_conversation(keep_transcript=True)
         if getattr(self.backend, "finished", False):  # nobody reads new words in an ended session
             self.input.value = ""
             self.messages.append(ChatEntry("user", TEXTS["you"], text))
@@ -155,17 +160,19 @@ class ChatPanel:
         self._show_reply(reply)
         self._set_status("", "info")
         if reply.finished:
-            self._mark_finished(tell=was_finished)  # typing again after the end: say how to start anew
+            self._mark_finished()
         return reply.text
 
-    def new_conversation(self) -> str | None:
-        """Start a new conversation, if the backend can (``restart()``): a new thread id and an empty transcript."""
-        restart = getattr(self.backend, "restart", None)
-        if restart is None or self.busy:
+    def new_conversation(self, keep_transcript: bool = False) -> str | None:
+        """Start a new conversation, if the backend can (``restart()``): a new thread id and an empty transcript
+        (``keep_transcript``: the old messages stay above a line naming the new thread). Returns the thread id."""
+        if not self._restartable() or self.busy:
             return None
-        conversation = restart()
+        conversation = self.backend.restart()  # type: ignore[attr-defined]
         self.finished = False
-        self.messages = [ChatEntry("note", "", TEXTS["new"].format(conversation=conversation))]
+        note = ChatEntry("note", "", TEXTS["new_after_end" if keep_transcript else "new"].format(
+            conversation=conversation))
+        self.messages = [*self.messages, note] if keep_transcript else [note]
         self.new_button.layout.display = "none"
         self._set_status("", "info")
         self._render()
@@ -204,14 +211,18 @@ class ChatPanel:
         self._set_status(TEXTS["failed"], "error")
         return None
 
-    def _mark_finished(self, tell: bool) -> None:
-        """The conversation is over: offer a new one and, with ``tell``, say so in the transcript."""
+    def _restartable(self) -> bool:
+        return getattr(self.backend, "restart", None) is not None
+
+    def _mark_finished(self, tell: bool = False) -> None:
+        """The conversation is over. A restartable one offers the next (status line and button; typing starts it);
+        otherwise, with ``tell``, the transcript says how to start a new one."""
         self.finished = True
-        restartable = getattr(self.backend, "restart", None) is not None
-        self.new_button.layout.display = "inline-flex" if restartable else "none"
-        if tell:
-            hint = TEXTS["finished_restartable" if restartable else "finished"]
-            self.messages.append(ChatEntry("note", "", hint))
+        if self._restartable():
+            self.new_button.layout.display = "inline-flex"
+            self._set_status(TEXTS["finished_restartable"], "info")
+        elif tell:
+            self.messages.append(ChatEntry("note", "", TEXTS["finished"]))
             self._render()
             self._set_status("", "info")
 

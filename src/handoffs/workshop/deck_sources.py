@@ -41,15 +41,14 @@ class DeckSourceError(ValueError):
     """A directive in a deck source that cannot be resolved; the message names file, line and the fix."""
 
 
-#: code font sizes (px at the 1280x720 design size) by the longest line, so that no line overflows its slide
-CODE_SIZES = ((95, "code-normal"), (112, "code-small"), (10_000, "code-tiny"))
 
 
 #: program output keeps its columns (no wrapping) when it is a table (it has a rule line of dashes) or fits a line
-#: at the usual 17 px; its font is then the largest (a table up to 20 px) at which the widest line fits the
-#: 1,200 px a block has (monospace: 0.6 em a column, 1.4 em of padding). Longer prose output wraps at 17 px.
+#: at 21 px (20 px on a 1280x720 screen: the legible minimum, :mod:`.deck_fit`); its font is then the largest, up
+#: to 21 px, at which the widest line fits the 1,200 px a block has (monospace: 0.6 em a column, 1.4 em of
+#: padding). Longer prose output, and code, wrap at 21 px; a block too tall continues on the next slide.
 TABLE_RULE = re.compile(r"^ *-{8,}[- ]*$", flags=re.M)
-BLOCK_WIDTH_PX, TABLE_LARGEST_PX, OUTPUT_PX = 1200, 20.0, 17.0
+BLOCK_WIDTH_PX, TABLE_LARGEST_PX, OUTPUT_PX = 1200, 21.0, 21.0
 OUTPUT_COLUMNS = int((BLOCK_WIDTH_PX / OUTPUT_PX - 1.4) / 0.6)
 
 
@@ -69,23 +68,25 @@ def _aligned_html(text: str) -> str:
                    else html.escape(character, quote=False) for character in text)
 
 
-def code_block(text: str, language: str) -> str:
+def code_block(text: str, language: str, source: str = "") -> str:
     """An HTML ``<pre>`` block (Markdown passes it through untouched), sized so its longest line fits.
 
+    ``source`` (a notebook cell's reference, for its output) is kept as ``data-source``, so a test can name it.
     Program output (``language="plaintext"``) keeps its columns when it fits a line or is a table (every wide
-    character two columns wide, the font sized to fit); other output wraps its long lines. Code never wraps.
+    character two columns wide, the font sized to fit); other output and code wrap their long lines (theme.css).
     """
     text = text.rstrip()
+    origin = f' data-source="{html.escape(source)}"' if source else ""
     longest = max((display_width(line) for line in text.splitlines()), default=0)
     is_table = language == "plaintext" and TABLE_RULE.search(text) is not None
     if is_table or (language == "plaintext" and longest <= OUTPUT_COLUMNS):
         pixels = min(TABLE_LARGEST_PX if is_table else OUTPUT_PX, BLOCK_WIDTH_PX / (0.6 * longest + 1.4))
-        return (f'<pre class="output aligned" style="font-size: {pixels:.1f}px"><code class="nohighlight" '
+        return (f'<pre class="output aligned"{origin} style="font-size: {pixels:.1f}px"><code class="nohighlight" '
                 f"data-trim data-noescape>{_aligned_html(text)}</code></pre>")
     if language != "plaintext":
-        attributes = f'class="{next(name for limit, name in CODE_SIZES if longest <= limit)}"'
+        attributes = 'class="code"'
     else:
-        attributes = 'class="output"'
+        attributes = f'class="output"{origin}'
     return (f'<pre {attributes}><code class="language-{language}" data-trim data-noescape>'
             f"{html.escape(text, quote=False)}</code></pre>")
 
@@ -183,7 +184,7 @@ def _output_blocks(notebooks: Folders, reference: str, words: Sequence[str],
     """A cell's outputs as slide HTML: runs of text as one ``<pre>``, each picture an ``<img>`` saved by ``image``
     (``words``: the picture's title, or ``lines=A-B`` for an excerpt of the text)."""
     if words and words[0].startswith("lines="):
-        return [code_block(output_lines(notebooks, reference, words[0]), "plaintext")]
+        return [code_block(output_lines(notebooks, reference, words[0]), "plaintext", reference)]
     title = " ".join(words)
     parts = cell_outputs(notebooks, reference)
     if not parts:
@@ -195,7 +196,7 @@ def _output_blocks(notebooks: Folders, reference: str, words: Sequence[str],
             texts.append(part)
             continue
         if texts and "".join(texts).strip():
-            blocks.append(code_block("".join(texts), "plaintext"))
+            blocks.append(code_block("".join(texts), "plaintext", reference))
         texts = []
         if isinstance(part, bytes):
             if image is None:

@@ -29,6 +29,7 @@ from typing import Any
 from handoffs.i18n import LANGUAGES, using_language
 
 from .deck_export import copy_vendor, export_pdfs, serve
+from .deck_fit import fit
 from .deck_sources import DeckSourceError, expand
 from .recorded_runs import RecordedRun, RunSpecError, record
 
@@ -107,8 +108,8 @@ class DeckBuild:
         for deck in self.decks["deck"]:
             name = deck["file"]
             where = f"slides/{self.lang}/{name}"
-            markdown = expand((self.source / name).read_text(encoding="utf-8"), where, self.notebook_folders(),
-                              self.picture, self.notebook_picture)
+            markdown = fit(expand((self.source / name).read_text(encoding="utf-8"), where, self.notebook_folders(),
+                                  self.picture, self.notebook_picture))
             page = self.out / self.lang / (Path(name).stem + ".html")
             page.write_text(fill(template, lang=self.lang, title=deck["title"], footer=self.decks["footer"],
                                  markdown=markdown), encoding="utf-8")
