@@ -58,6 +58,13 @@ def _once_note(tool_call: Mapping[str, Any], state: Mapping[str, Any], config: M
 
 def _earlier_result(tool_call: Mapping[str, Any], history: list[Any]) -> str | None:
     """The first result of a call with the same idempotency key that already ran in this thread, as a note."""
+    ran = {m.tool_call_id: m for m in history
+           if getattr(m, "type", "") == "tool" and getattr(m, "status", "") != "error"}
+    same_tool = [(index, call) for index, message in enumerate(history)
+                 for call in getattr(message, "tool_calls", None) or []
+                 if call.get("id") in ran and call["name"] == tool_call["name"]]
+    if not same_tool:  # the usual case: this tool has not run in this thread (no key to compute)
+        return None
     fields = key_fields(tool_call["name"])
 
     def identity(call: Mapping[str, Any], before: int) -> str:
@@ -65,12 +72,9 @@ def _earlier_result(tool_call: Mapping[str, Any], history: list[Any]) -> str | N
         return effect_identity(call["name"], call.get("args") or {}, fields, said[-1] if said else "")
 
     wanted = identity(tool_call, len(history))
-    ran = {m.tool_call_id: m for m in history
-           if getattr(m, "type", "") == "tool" and getattr(m, "status", "") != "error"}
-    for index, message in enumerate(history):
-        for call in getattr(message, "tool_calls", None) or []:
-            if call.get("id") in ran and call["name"] == tool_call["name"] and identity(call, index) == wanted:
-                return repeat_note(tool_call["name"], wanted, str(ran[call["id"]].content))
+    for index, call in same_tool:
+        if identity(call, index) == wanted:
+            return repeat_note(tool_call["name"], wanted, str(ran[call["id"]].content))
     return None
 
 
