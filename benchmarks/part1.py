@@ -61,12 +61,12 @@ def conversations(count: int, repeats: int) -> dict[str, Any]:
         "kit, fixed model": lambda: build_support_agent(fixed, recorder=RunRecorder()),
     }
     runs: dict[str, list[dict[str, float]]] = {name: [] for name in builders}
-    agents = {name: build() for name, build in builders.items()}
-    for name, agent in agents.items():  # warm every variant up (not kept)
-        for i in range(3):
-            ask(agent, CUSTOMER_MESSAGES[i], {"configurable": {"thread_id": f"warm{i}"}})
     number = 0
     for _repeat in range(repeats):
+        agents = {name: build() for name, build in builders.items()}  # a new agent (and recorder) per repeat
+        for name, agent in agents.items():  # warm every variant up (not kept)
+            for i in range(3):
+                ask(agent, CUSTOMER_MESSAGES[i], {"configurable": {"thread_id": f"warm{i}"}})
         totals = {name: {"seconds": 0.0, "cpu_seconds": 0.0} for name in builders}
         for start in range(0, count, CHUNK):
             for name, agent in agents.items():
