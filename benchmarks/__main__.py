@@ -2,7 +2,7 @@
 
 NAME is one or more of: part2, part1, decisions, notebooks, kernel, grpc, server (default: all of them, in that order).
 Each prints the kit and the bare framework doing the same work in one run, interleaved, with min/median and
-the ratio; at the end every target of issue 15 is listed as met or not. ``--quick`` runs tiny sizes (a smoke run
+the ratio; at the end every target of issue 23 is listed as met or not. ``--quick`` runs tiny sizes (a smoke run
 that checks the benchmarks work; its figures mean nothing).
 """
 
@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         print("\n(--quick: tiny sizes, to check that the benchmarks run; the figures are not measurements)")
     elif verdicts:
-        print("\n## Targets (issues 15 and 24)")
+        print("\n## Targets (issues 15, 23 and 24)")
         for verdict in verdicts:
             print(verdict.line())
     return 0

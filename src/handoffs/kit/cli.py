@@ -102,7 +102,8 @@ def cmd_test(args: List[str]) -> int:
         say("npm is not installed: the slide tests will be skipped (install Node.js to run them)")
     env.update(notebooks.REPRODUCIBLE)
     phase(f"pytest ({group})" if group == "all" or group in testing.GROUPS else "pytest")
-    status = _run([str(venv_python()), "-m", "pytest", *paths, *pytest_args], env)
+    status = _run([str(venv_python()), "-m", "pytest", *paths, *testing.parallel_arguments(group, pytest_args),
+                   *pytest_args], env)
     phase()
     if status == 5:
         say("pytest collected no tests: that is a failure, not a pass")

@@ -2,10 +2,15 @@
 
 Standard library only. The full run (no group) is what CI runs: every test under ``tests/`` and every notebook
 under nbval. To add a group, add one line to :data:`GROUPS`.
+
+The full run and the ``notebooks`` group share their tests between :func:`workers` pytest-xdist processes
+(``-n N --dist loadscope``): the root ``conftest.py`` keeps each notebook's cells on one worker and the browser tests
+on one worker, one after another. ``HANDOFFS_TEST_WORKERS=1`` (or ``-n 0`` among the pytest args) runs in one process.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Dict, List, Tuple
 
@@ -36,6 +41,26 @@ GROUPS: Dict[str, Tuple[str, ...]] = {
 #: groups that need Chromium (installed as root when missing) and the slides' reveal.js (npm)
 NEEDS_CHROMIUM = {"all", "browser"}
 NEEDS_SLIDE_ASSETS = {"all", "browser", "workshop"}
+
+
+#: groups whose runs are shared between workers (the others are short: one process starts faster)
+PARALLEL = {"all", "notebooks"}
+
+
+def workers() -> int:
+    """pytest-xdist workers for a parallel group: ``HANDOFFS_TEST_WORKERS``, else one per core, at most 4."""
+    chosen = os.environ.get("HANDOFFS_TEST_WORKERS", "").strip()
+    if chosen.isdigit():
+        return int(chosen)
+    return max(1, min(os.cpu_count() or 1, 4))
+
+
+def parallel_arguments(group: str, pytest_args: List[str]) -> List[str]:
+    """``-n N --dist loadscope`` for a parallel group, unless the caller chose ``-n`` or there is one core."""
+    if group not in PARALLEL or any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in pytest_args):
+        return []
+    count = workers()
+    return ["-n", str(count), "--dist", "loadscope"] if count > 1 else []
 
 
 def _existing(patterns: Tuple[str, ...]) -> List[str]:

@@ -6,6 +6,10 @@ exactly what a hosted model would receive), ``invoke``/``ainvoke`` return an ``A
 message carries ``usage_metadata`` and ``response_metadata = {"model_name": "handoffs-offline", "reason": ...,
 "token_method": ...}``. The decision itself is made by ``core.decide`` (or the script / rogue mode).
 
+Plumbing kept cheap (issue 23): a tool's OpenAI schema is built once per tool object and reused while the tool's
+name, description and argument schema stay the same (``bind_tools`` runs before every model call, because a step
+middleware offers each call its own tools; ``convert_to_openai_tool`` builds a pydantic JSON schema each time).
+
 Not here: any network, any API key, any learned weights.
 """
 
@@ -54,6 +58,27 @@ def to_neutral(message: BaseMessage) -> Message:
     return Message("user", _text_of(message.content))
 
 
+_SCHEMAS: dict[int, tuple[Any, tuple[Any, Any, Any], dict[str, Any]]] = {}  # id(tool) -> (tool, identity, schema)
+_SCHEMAS_KEPT = 512  # schemas remembered; the oldest half is forgotten beyond this (notebooks make tools in loops)
+
+
+def openai_schema(tool: Any) -> dict[str, Any]:
+    """``convert_to_openai_tool(tool)``, remembered per tool object while its name, description and argument
+    schema are unchanged. Dicts, functions and classes are converted every time (cheap, or not worth keying)."""
+    if not isinstance(tool, BaseTool):
+        return convert_to_openai_tool(tool)
+    identity = (tool.name, tool.description, tool.args_schema)
+    kept = _SCHEMAS.get(id(tool))
+    if kept is not None and kept[0] is tool and kept[1] == identity:
+        return kept[2]
+    schema = convert_to_openai_tool(tool)
+    if len(_SCHEMAS) >= _SCHEMAS_KEPT:
+        for key in list(_SCHEMAS)[: _SCHEMAS_KEPT // 2]:
+            del _SCHEMAS[key]
+    _SCHEMAS[id(tool)] = (tool, identity, schema)
+    return schema
+
+
 def tool_spec(schema: Mapping[str, Any]) -> ToolSpec:
     """An OpenAI-style tool schema (``{"type": "function", "function": {...}}``) as a ToolSpec."""
     function = schema.get("function", schema)
@@ -94,7 +119,7 @@ class OfflineChatModel(BaseChatModel):
 
     def bind_tools(self, tools: Sequence[dict[str, Any] | type | Callable | BaseTool], *,
                    tool_choice: str | None = None, **kwargs: Any) -> Runnable:
-        formatted = [convert_to_openai_tool(t) for t in tools]
+        formatted = [openai_schema(t) for t in tools]
         if tool_choice is not None:
             kwargs["tool_choice"] = tool_choice
         return self.bind(tools=formatted, **kwargs)

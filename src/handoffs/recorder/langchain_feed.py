@@ -20,6 +20,7 @@ from typing import Any, Awaitable, Callable
 
 from langchain.agents.middleware import AgentMiddleware
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+from langgraph.config import get_config
 from langgraph.types import Command
 
 from handoffs.models.errors import redact_secrets
@@ -75,7 +76,7 @@ class RecordingMiddleware(AgentMiddleware):
                 continue
             self._seen_messages.add(key)
             if isinstance(message, HumanMessage):
-                self.recorder.add(MessageEvent, conversation, role="user", actor="user", text=message.text)
+                self.recorder.add(MessageEvent, conversation, role="user", actor="user", text=_plain(message.text))
             elif isinstance(message, ToolMessage) and (conversation, message.tool_call_id) not in self._ran_calls:
                 self._record_refused(conversation, message)
         previous = self._last_step.get(conversation)
@@ -92,23 +93,24 @@ class RecordingMiddleware(AgentMiddleware):
         calls = tuple(ToolCallInfo(c["name"], dict(c.get("args") or {}), c.get("id") or "") for c in message.tool_calls)
         for call in calls:
             self._calls[(conversation, call.id)] = (step, call.name, call.args, call.name in offered)
+        text = _plain(message.text)
         meta = message.response_metadata or {}
         usage = message.usage_metadata or {}
         self.recorder.add(
             ModelCallEvent, conversation, actor=step, prompt_name=step, system_prompt=request.system_prompt or "",
-            tools_offered=offered, tool_calls=calls, text=message.text, reason=str(meta.get("reason", "")),
+            tools_offered=offered, tool_calls=calls, text=text, reason=str(meta.get("reason", "")),
             model_name=str(meta.get("model_name", "")), tokens=usage.get("total_tokens"), step=step,
             input_tokens=usage.get("input_tokens"), output_tokens=usage.get("output_tokens"),
         )
-        if message.text:
-            self.recorder.add(MessageEvent, conversation, role="assistant", actor=step, text=message.text)
+        if text:
+            self.recorder.add(MessageEvent, conversation, role="assistant", actor=step, text=text)
 
     def _record_refused(self, conversation: str, message: ToolMessage) -> None:
         step, tool, args, offered = self._calls.get(
             (conversation, message.tool_call_id), (self._last_step.get(conversation, ""), message.name or "", {}, True)
         )
         self.recorder.add(
-            ToolRunEvent, conversation, actor=step, tool=tool, args=args, result=message.text,
+            ToolRunEvent, conversation, actor=step, tool=tool, args=args, result=_plain(message.text),
             is_error=message.status == "error", refused=True, offered=offered,
         )
 
@@ -151,10 +153,10 @@ class RecordingMiddleware(AgentMiddleware):
         new_step = None
         if isinstance(result, Command) and isinstance(result.update, dict):
             messages = [m for m in result.update.get("messages", []) if isinstance(m, ToolMessage)]
-            text, is_error = (messages[0].text, messages[0].status == "error") if messages else ("", False)
+            text, is_error = (_plain(messages[0].text), messages[0].status == "error") if messages else ("", False)
             new_step = result.update.get(self.step_field)
         elif isinstance(result, ToolMessage):
-            text, is_error = result.text, result.status == "error"
+            text, is_error = _plain(result.text), result.status == "error"
         else:
             text, is_error = str(result), False
         self.recorder.add(ToolRunEvent, conversation, actor=step, tool=call["name"], args=dict(call.get("args") or {}),
@@ -175,11 +177,15 @@ class RecordingMiddleware(AgentMiddleware):
 def _thread_id_from_context() -> str:
     """The ``thread_id`` of the running LangGraph invocation (its config lives in a context variable)."""
     try:
-        from langgraph.config import get_config
-
         return str((get_config().get("configurable") or {}).get("thread_id", "default"))
     except RuntimeError:  # called outside a runnable context
         return "default"
+
+
+def _plain(text: Any) -> str:
+    """A message's text as a plain ``str``: ``message.text`` is LangChain's ``TextAccessor``, a ``str`` subclass the
+    garbage collector tracks; a recorder keeping thousands of them makes every full collection slower."""
+    return text if type(text) is str else str(text)
 
 
 def _ai_message_of(response: Any) -> AIMessage | None:

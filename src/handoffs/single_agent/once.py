@@ -61,6 +61,13 @@ def _once_note(tool_call: Mapping[str, Any], state: Mapping[str, Any], step: Map
 
 def _earlier_result(tool_call: Mapping[str, Any], history: list[Any]) -> str | None:
     """The first result of a call with the same idempotency key that already ran in this thread, as a note."""
+    ran = {m.tool_call_id: m for m in history
+           if getattr(m, "type", "") == "tool" and getattr(m, "status", "") != "error"}
+    same_tool = [(index, call) for index, message in enumerate(history)
+                 for call in getattr(message, "tool_calls", None) or []
+                 if call.get("id") in ran and call["name"] == tool_call["name"]]
+    if not same_tool:  # the usual case: this tool has not run in this thread (no key to compute)
+        return None
     fields = key_fields(tool_call["name"])
 
     def identity(call: Mapping[str, Any], before: int) -> str:
@@ -68,14 +75,11 @@ def _earlier_result(tool_call: Mapping[str, Any], history: list[Any]) -> str | N
         return effect_identity(call["name"], call.get("args") or {}, fields, said[-1] if said else "")
 
     wanted = identity(tool_call, len(history))
-    ran = {m.tool_call_id: m for m in history
-           if getattr(m, "type", "") == "tool" and getattr(m, "status", "") != "error"}
-    for index, message in enumerate(history):
-        for call in getattr(message, "tool_calls", None) or []:
-            if call.get("id") in ran and call["name"] == tool_call["name"] and identity(call, index) == wanted:
-                said = [m.text for m in history if getattr(m, "type", "") == "human"]
-                return repeat_note(tool_call["name"], wanted, str(ran[call["id"]].content),
-                                   customer_words=said[-1] if said else "")
+    for index, call in same_tool:
+        if identity(call, index) == wanted:
+            said = [m.text for m in history if getattr(m, "type", "") == "human"]
+            return repeat_note(tool_call["name"], wanted, str(ran[call["id"]].content),
+                               customer_words=said[-1] if said else "")
     return None
 
 
