@@ -48,7 +48,7 @@ def test_code_is_never_shrunk_and_a_long_block_continues_on_the_next_slide():
                  "t.md", NOTEBOOKS, no_pictures)
     assert '<pre class="code">' in out and '<pre class="output" data-source="03_under_the_hood#ed803e86">' in out
     assert "code-tiny" not in out and "code-small" not in out
-    code = expand("::: code handoffs.lessons.part2:AIAgent\n", "t.md", NOTEBOOKS, no_pictures)
+    code = expand("::: code handoffs.lessons.part2:register_team\n", "t.md", NOTEBOOKS, no_pictures)
     slide = f"## The agent\n\n{code}\n\nNote:\nSay what it does."
     slides = fit(slide).split("\n---\n")
     assert len(slides) > 1 and all("Note:\nSay what it does." in part for part in slides)
