@@ -30,12 +30,12 @@ def bare_agent(model: Any) -> Any:
     """``create_agent`` with seed 000's tools, middlewares and state, and nothing else."""
     from langchain.agents import create_agent
 
-    from handoffs.single_agent.middleware import step_config_middleware, step_guard_middleware
+    from handoffs.single_agent.middleware import apply_step_config_for, step_guard_middleware
     from handoffs.single_agent.state import SupportState
     from handoffs.single_agent.steps import STEP_TABLE, all_tools
 
     return create_agent(model, tools=all_tools(STEP_TABLE), state_schema=SupportState,
-                        middleware=[step_config_middleware(STEP_TABLE), step_guard_middleware(STEP_TABLE)])
+                        middleware=[apply_step_config_for(STEP_TABLE), step_guard_middleware(STEP_TABLE)])
 
 
 def _tool_path(state: dict) -> list[str]:

@@ -13,7 +13,7 @@ and judges it in four phases, stopping at the first finding (``report.stopped_by
    ticket", "티켓을 열고"). However long, a prompt that never tells the model what its tools are for is a finding.
 3. **scripted** conversations (the offline model's script mode — no keyword luck): each new triage tool is called
    once and must answer its call with a ``ToolMessage`` and move ``current_step`` to an existing new step; that
-   step's tools are called once each (a work tool stays, a finishing tool leaves); the step's own tools are not
+   step's tools are called once each (a work tool stays, a transfer tool leaves); the step's own tools are not
    offered in triage; one whole conversation goes triage -> new step -> done.
 4. **routing** (the default offline model, because routing is the point): the legal request reaches the
    escalate tool in either tool order — and its description says when to call it (a tool that got there by its

@@ -2,7 +2,7 @@
 
 The code is written once, in the solution notebook's cells tagged ``lesson``
 (``notebooks/04_exercise_escalate_step_solution.ipynb``); this module hands out what they define
-(:func:`handoffs.lessons.load`). Three pieces, as seed 000 says ("one config entry, one tool that sets
+(:func:`handoffs.lessons.load`). Three pieces, as seed 000 says (one entry in its `configs`, "one tool that sets
 ``current_step = "escalate"``"), plus the escalate step's own work tool:
 
 * :func:`escalate_to_manager` — offered in triage; its description tells the model *when* to escalate

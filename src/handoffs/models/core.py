@@ -15,7 +15,7 @@ customer's language. Its policy, in order:
    to the offered tool that reaches a person — a specialist's hand-back "including escalating to human" — before any
    routine step. **Consent**: a side effect (a refund, an order; :mod:`~handoffs.models.consent`) chosen from a
    question alone or from words refusing it is asked about instead; a clear yes to that question runs it.
-3. **Finish**: once a work tool ran this turn, an offered finishing tool (``end_conversation``) is called.
+3. **Finish**: once a work tool ran this turn, an offered transfer tool to ``done`` (``end_conversation``) is called.
 4. **Routine**: the numbered routine of the prompt is followed one step per reply, from where this persona took
    over, with its conditions ("if the user says yes", "ONLY if not satisfied") and tools. "If accepted" is met only
    by a clear yes to the step's own action; anything else is asked again, naming the action.

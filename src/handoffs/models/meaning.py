@@ -299,8 +299,8 @@ def read(text: str) -> Reading:
 @lru_cache(maxsize=1024)
 def as_request(text: str) -> Reading:
     """A customer's message read as a request to route: a refund of a charge is a billing matter, a delivery question
-    asked while buying is part of the sale. (Not for tool descriptions: a desk "for refunds of charges" still offers
-    refunds, a desk "for sales and delivery" still offers delivery.)"""
+    asked while buying is part of the sale. (Not for tool descriptions: a tool "for refunds of charges" still offers
+    refunds, a tool "for sales and delivery" still offers delivery.)"""
     reading = read(text)
     mentions = list(reading.mentions)
     if not lexicon.PAST_PURCHASE.search(reading.text):

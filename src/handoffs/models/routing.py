@@ -142,7 +142,7 @@ def _offered_by(reading: Reading) -> dict[str, float]:
     """What a tool's description offers. A manager it mentions is an escalation it handles, not "a person" in
     general: "asks to speak to a manager" does not make it the place for "can I talk to a real person?"."""
     boss_spans = {(m.start, m.end) for m in reading.mentions if m.concept == "escalate"}
-    # "배송 관련 문의를 담당합니다", "shipping questions": a tool that takes questions about something is not a desk for
+    # "배송 관련 문의를 담당합니다", "shipping questions": a tool that takes questions about something is not a tool for
     # questions in general (only a strong word, "information", "opening hours", makes it one).
     kept = [m for m in reading.mentions if not m.negated and not (m.concept == "human" and (m.start, m.end) in boss_spans)
             and not (m.concept == "general" and m.weight < 1.0)]

@@ -2,7 +2,7 @@
 in English and Korean (the kit's language picks the column when the error is raised).
 
 Each names the real cause and what to do: an operator who has not answered, a worker process that is stopped or
-not responding, a process that exited, a host that cannot be reached; blaming the wiring (a delegate tool whose
+not responding, a process that exited, a host that cannot be reached; blaming the wiring (a transfer tool whose
 topic nobody subscribes to) only when nothing else explains the silence. Data only; used by
 :mod:`handoffs.multi_agent.sessions` and :mod:`handoffs.multi_agent.grpc_cluster`.
 """
@@ -19,7 +19,7 @@ SAY = Texts({
                     "ko": "{waited}: 아직 상담원이 답하지 않았어요 — 상담원 데스크에서 답하세요."},
     "heard": {"en": "last answer from {agent}: {reply!r}", "ko": "마지막 답: {agent}, {reply!r}"},
     "nothing_heard": {"en": "no answer at all", "ko": "답이 하나도 없었어요"},
-    "stalled": {"en": "{waited} ({heard}); check whether a delegate tool hands off to a topic type no agent "
+    "stalled": {"en": "{waited} ({heard}); check whether a transfer tool hands off to a topic type no agent "
                       "subscribes to, or raise the timeout.",
                 "ko": "{waited}({heard}). 전달 도구가 어떤 에이전트도 구독하지 않는 토픽 타입으로 핸드오프하는지 "
                       "확인하거나, 타임아웃을 늘리세요."},
@@ -29,7 +29,7 @@ SAY = Texts({
                "ko": "{waited}: {hosted}을(를) 맡은 {name}이(가) 응답하지 않아요 — 프로세스 {pid}이(가) 멈춰 있어요(SIGSTOP, "
                      "Ctrl-Z 또는 디버거). `kill -CONT {pid}`로 다시 움직이게 하거나 새 클러스터를 시작하세요."},
     "silent_workers": {"en": "{waited} ({heard}): the worker processes ({hosted}) did not answer — one may be busy "
-                             "or hung (read its log with cluster.log('<name>')), or a delegate tool hands off to a "
+                             "or hung (read its log with cluster.log('<name>')), or a transfer tool hands off to a "
                              "topic type no agent subscribes to; raise the timeout if the model is slow.",
                        "ko": "{waited}({heard}): 워커 프로세스({hosted})가 답하지 않았어요 — 하나가 바쁘거나 멈췄을 수 "
                              "있어요(cluster.log('<name>')로 로그를 보세요). 또는 전달 도구가 어떤 에이전트도 구독하지 않는 토픽 "

@@ -8,7 +8,7 @@ sessions on one team at once (the point of keying everything by session id).
 
 Waiting is bounded: a session that does not finish in ``timeout`` seconds raises :class:`SessionTimeout` saying
 where it stopped: "no operator has answered yet — answer on the Operator desk" when the human agent waits for a
-person, else what the customer last heard (a delegate tool that names a topic nobody subscribes to looks like that).
+person, else what the customer last heard (a transfer tool that names a topic nobody subscribes to looks like that).
 This module drives sessions; it does not define agents or render anything.
 """
 

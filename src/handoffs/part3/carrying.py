@@ -24,7 +24,7 @@ from .runs import DesignRun, TeamDesk
 from .text import CARRYING
 
 WORK_TOOLS = ("execute_order", "look_up_item", "execute_refund")
-"""Tools with an effect (delegate tools are not compared: a filter may drop their results from the history)."""
+"""Tools with an effect (transfer tools are not compared: a filter may drop their results from the history)."""
 
 
 @dataclass

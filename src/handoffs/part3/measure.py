@@ -1,8 +1,8 @@
-"""Notebook 09's measurements: both designs of the ACME desk on the same scripted customers, as one table.
+"""Notebook 09's measurements: both designs of the ACME support service on the same scripted customers, as one table.
 
 :func:`compare_designs` runs, for each design (:mod:`handoffs.part3.runs`):
 
-* **routing** — the routing eval's ``team_triage`` messages (the desk's triage decision, English, Korean, mixed),
+* **routing** — the routing eval's ``team_triage`` messages (the triage agent's decision, English, Korean, mixed),
   each as a customer's first words through the *whole* desk; the route is where the conversation went;
 * **conversations** — :data:`CONVERSATIONS`, multi-turn customers in English and Korean (sales, refund, a person,
   and two long ones that change topic), for model calls, tokens in and out, handoffs and wall time;

@@ -5,7 +5,7 @@
   seed 000 writes it (no step guard).
 * :func:`plot_growth` — tokens the model read per customer turn, against the turn number, for each design, one
   panel per conversation; a dotted line where the conversation moved to another agent;
-* :func:`plot_graph_handoffs` — notebook 10's LangGraph multi-agent graph drawn from its own handoff tools.
+* :func:`plot_graph_handoffs` — notebook 10's LangGraph multi-agent graph drawn from its own transfer tools.
 
 Both draw from a :class:`~handoffs.part3.measure.Comparison` (or :class:`~handoffs.part3.runs.DesignRun` s) with
 the kit's projector-sized style (:mod:`handoffs.viz.style`); labels come from :mod:`handoffs.part3.text`. They run
@@ -113,7 +113,7 @@ def plot_growth(runs: Mapping[str, Mapping[str, DesignRun]], conversations: Sequ
 
 
 def plot_graph_handoffs(graph: Any, recorder: Any = None, conversation: str | None = None) -> Figure:
-    """A LangGraph multi-agent graph as the kit's step graph: agents as boxes, the edges its handoff tools declare,
+    """A LangGraph multi-agent graph as the kit's step graph: agents as boxes, the edges its transfer tools declare,
     and (with a recorder) the path a conversation took, numbered."""
     from handoffs.viz import plot_step_graph
 

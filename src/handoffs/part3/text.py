@@ -99,15 +99,15 @@ CARRYING = Texts({
 })
 
 PICTURE = Texts({
-    "table_title": {"en": "The same ACME desk, two designs — measured on the same customers",
-                    "ko": "같은 ACME 데스크, 두 가지 설계 — 같은 고객들로 잰 값"},
+    "table_title": {"en": "The same ACME support service, two designs — measured on the same customers",
+                    "ko": "같은 ACME 고객 지원 서비스, 두 가지 설계 — 같은 고객들로 잰 값"},
     "calls": {"en": "model calls", "ko": "모델 호출"},
     "tokens_in": {"en": "tokens in", "ko": "입력 토큰"},
     "tokens_out": {"en": "tokens out", "ko": "출력 토큰"},
     "handoffs": {"en": "handoffs", "ko": "핸드오프"},
     "violations": {"en": "out-of-step tools that ran", "ko": "실행되어 버린 단계 밖 도구"},
-    "graph_title": {"en": "LangGraph: edges from the agents' own handoff tools",
-                    "ko": "LangGraph: 에이전트들의 핸드오프 도구에서 나온 엣지"},
+    "graph_title": {"en": "LangGraph: edges from the agents' own transfer tools",
+                    "ko": "LangGraph: 에이전트들의 전달 도구에서 나온 엣지"},
     "growth_title": {"en": "Cost as the conversation grows: tokens the model reads per customer turn",
                      "ko": "대화가 길어질수록 드는 비용: 고객 턴마다 모델이 읽는 토큰"},
     "growth_x": {"en": "customer turn", "ko": "고객 턴"},
@@ -160,7 +160,7 @@ SEEDS = Texts({"claims": {"en": """Where the seeds' claims hold, measured here
 seed 000 "one history": holds — and the team keeps one history too (every UserTask carries it).
 seed 000 "cheaper inference": does not hold — {in_one} vs {in_team} tokens in, {calls_one} vs {calls_team} model calls.
 seed 000 "hard boundaries": only with a step guard — {ran_no_guard} of {probes} rogue calls ran without one.
-seed 000 "easy to extend": holds for both — a step (notebook 04) or an agent and a delegate tool (notebook 07).
+seed 000 "easy to extend": holds for both — a step (notebook 04) or an agent and a transfer tool (notebook 07).
 seed 003 "separate event-driven agents that scale out": holds — and their boundaries are structural ({ran_team} ran).""",
                           "ko": """시드의 주장이 성립하는지, 여기서 잰 숫자로
 시드 000 "하나의 메시지 히스토리": 성립해요 — 팀도 기록 하나를 유지해요(모든 UserTask가 기록을 담아 가요).

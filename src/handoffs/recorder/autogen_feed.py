@@ -176,7 +176,7 @@ def _last_context_message(message: Any) -> Any:
 
 
 def _last_function_call_name(message: Any) -> str | None:
-    """The delegate tool that handed this task over, read from the newest tool results only: the call answered
+    """The transfer tool that handed this task over, read from the newest tool results only: the call answered
     "Transferred to ..." (seed 003's wording), or one answered "... Escalated to ..." (the handoff limit sent the
     conversation elsewhere); else the last function call in the context."""
     context = getattr(message, "context", None) or []

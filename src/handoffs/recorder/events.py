@@ -53,7 +53,7 @@ class ModelCallEvent(Event):
     """One call to the model, with the prompt and tools *as actually sent* and what came back.
 
     ``actor`` is the step (LangChain) or the agent type (AutoGen); ``prompt_name`` names the prompt used
-    (the step's config key, or the agent type). ``reason`` is the model's own short explanation
+    (the step's name in the step table, or the agent type). ``reason`` is the model's own short explanation
     (the offline model always gives one; a real model may not). ``step`` is the single agent's step at the
     time of the call (LangChain feed) and None for multi-agent runs.
     """

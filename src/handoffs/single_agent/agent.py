@@ -36,7 +36,7 @@ from langchain.agents.middleware import AgentMiddleware
 from langchain_core.language_models import BaseChatModel
 
 from handoffs.single_agent.memory import sqlite_memory
-from handoffs.single_agent.middleware import step_config_middleware, step_guard_middleware
+from handoffs.single_agent.middleware import apply_step_config_for, step_guard_middleware
 from handoffs.single_agent.once import side_effects_once_middleware
 from handoffs.single_agent.state import FIRST_STEP, SupportState
 from handoffs.single_agent.steps import STEP_TABLE, Step, all_tools, with_tools
@@ -80,7 +80,7 @@ def build_support_agent(
     if FIRST_STEP not in step_table:
         raise ValueError(f"The step_table need a {FIRST_STEP!r} step (the first step); they have: {', '.join(step_table)}.")
     step_table = with_tools(step_table)
-    stack = [step_config_middleware(step_table)]
+    stack = [apply_step_config_for(step_table)]
     if guard:
         stack += [step_guard_middleware(step_table), side_effects_once_middleware(step_table)]
     stack += list(middleware)

@@ -10,8 +10,8 @@ call. It
 
 It is lesson code: notebook 02 writes ``configure_request`` (steps 1-3) and ``apply_step_config`` in cells, and this
 module takes them from there (:func:`handoffs.lessons.load`) — there is no second copy. The factories
-:func:`step_config_middleware` and :func:`step_guard_middleware` build the same middlewares for any step table
-(notebook 04's, the part 3 desk's).
+:func:`apply_step_config_for` and :func:`step_guard_middleware` build the same middlewares for any step table
+(notebook 04's, Part 3's one-agent design's).
 
 ``step_guard`` (a ``@wrap_tool_call``) is what seed 000 does *not* have. The seed says that in triage
 the model "physically cannot" call ``resolve_billing`` because it is not in its tool list. Measured on
@@ -42,17 +42,17 @@ _LESSON = load(LESSON)  # notebook 02's lesson cells: configure_request and appl
 configure_request = _LESSON.configure_request
 
 
-def step_config_middleware(step_table: Mapping[str, Step] = STEP_TABLE) -> AgentMiddleware:
-    """Seed 000's ``apply_step_config`` for the given step table."""
+def apply_step_config_for(step_table: Mapping[str, Step] = STEP_TABLE) -> AgentMiddleware:
+    """Seed 000's ``apply_step_config`` for the given step table (the same middleware, same name, any table)."""
 
     @wrap_model_call(state_schema=SupportState)
     def apply_step_config(request: ModelRequest, handler: Callable) -> Any:
         return handler(configure_request(request, step_table))
 
-    async def apply_step_config_async(request: ModelRequest, handler: Callable) -> Any:
+    async def async_twin(request: ModelRequest, handler: Callable) -> Any:
         return await handler(configure_request(request, step_table))
 
-    return _also_async(apply_step_config, "awrap_model_call", apply_step_config_async)
+    return _also_async(apply_step_config, "awrap_model_call", async_twin)
 
 
 def refusal_for(tool_call: Mapping[str, Any], state: Mapping[str, Any], step_table: Mapping[str, Step]) -> ToolMessage | None:

@@ -149,8 +149,8 @@ def all_tools(step_table: Mapping[str, Step]) -> list[BaseTool]:
     Two different tools with the same name would make a call ambiguous, so that is an error.
     """
     seen: dict[str, BaseTool] = {}
-    for step, config in step_table.items():
-        for t in config.get("tools", []):
+    for step, entry in step_table.items():
+        for t in entry.get("tools", []):
             other = seen.setdefault(t.name, t)
             if not same_tool(other, t):
                 raise ValueError(f"Two different tools are named {t.name!r} (second one in step {step!r}).")

@@ -9,7 +9,7 @@ A **transfer tool** is a tool that moves the conversation to another step: seed 
 * a ``current_step="<step>"`` or ``to_step="<step>"`` keyword (a helper that builds the ``Command``),
 * ``state["current_step"] = "<step>"`` or ``state["step"] = "<step>"``.
 
-langgraph-swarm does the same from the other side (each handoff tool carries its destination in its metadata, and
+langgraph-swarm does the same from the other side (a transfer tool made by langgraph-swarm carries its destination in its metadata, and
 the graph's edges are read from the tools). A tool whose target is computed at run time (a variable, not a string)
 has no edge here; a recording still shows where it went (:func:`handoffs.viz.plot_step_graph`).
 

@@ -5,7 +5,7 @@ says; this module knows how to run each kind with the kit's own code and the off
 :class:`~handoffs.recorder.RunRecorder` plus what the pictures need. Kinds:
 
 - ``support_bot`` — Part 1's ``build_support_agent`` (``guard``, ``rogue`` = a tool the model calls out of step,
-  ``binder`` = ``seed`` or ``escalate_solution``), one ``invoke`` per line of ``say``;
+  ``step_table`` = ``seed`` or ``escalate_solution``), one ``invoke`` per line of ``say``;
 - ``team`` — Part 2's ``build_team`` (``team`` = ``seed`` or ``billing_solution``) with a scripted customer;
   when a line asks for a human, the operator desk answers ``operator``;
 - ``handoff_loop`` — the team on a model scripted to bounce the customer between triage and sales, which the
@@ -36,7 +36,7 @@ class RecordedRun:
     name: str
     recorder: RunRecorder
     conversation: str
-    step_table: Mapping[str, Any] | None = None  # a single agent's binder (step graph)
+    step_table: Mapping[str, Any] | None = None  # a single agent's step table (step graph)
     agents: list[str] = field(default_factory=list)  # a team's lanes (handoff picture)
 
 
@@ -62,7 +62,7 @@ def _step_table(name: str, which: str) -> Mapping[str, Any]:
         from handoffs.exercises.single_agent_escalate_solution import escalate_step_table
 
         return escalate_step_table()
-    raise RunSpecError(f"run '{name}': unknown binder {which!r} (use seed or escalate_solution).")
+    raise RunSpecError(f"run '{name}': unknown step_table {which!r} (use seed or escalate_solution).")
 
 
 def _support_bot(name: str, spec: Mapping[str, Any], say: list[str]) -> RecordedRun:
@@ -71,7 +71,7 @@ def _support_bot(name: str, spec: Mapping[str, Any], say: list[str]) -> Recorded
     from handoffs.models import OfflineChatModel
     from handoffs.single_agent import ask, build_support_agent
 
-    step_table = _step_table(name, spec.get("binder", "seed"))
+    step_table = _step_table(name, spec.get("step_table", "seed"))
     recorder = RunRecorder()
     model = OfflineChatModel(rogue=spec["rogue"]) if spec.get("rogue") else None
     agent = build_support_agent(model, checkpointer=InMemorySaver(), guard=bool(spec.get("guard", True)),
