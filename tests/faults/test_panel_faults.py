@@ -165,7 +165,7 @@ async def test_u6_after_done_typing_again_starts_a_new_conversation_without_a_cl
     assert recorder.current_step("done-1") == "done" and panel.new_button.layout.display != "none"
     assert "type a message to start a new one" in panel.status.value  # the next conversation is offered
     reply = await panel.send("My app crashes when I log in")  # typed, no click: a fresh conversation answers
-    assert backend.conversation == "done-1-2" and "login crash" in reply
+    assert backend.conversation == "done-1-2" and "technical problem" in reply
     assert recorder.tools_run("done-1-2") == ["record_issue", "resolve_technical", "end_conversation"]
     assert recorder.steps_visited("done-1") == ["triage", "resolve", "done"]  # the old thread got nothing new
     assert [m.text for m in panel.messages if m.role == "note"] == [

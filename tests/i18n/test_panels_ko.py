@@ -53,8 +53,11 @@ async def test_part_1s_bot_in_korean_from_hello_to_after_the_end(korean):
         assert HANGUL.search(reply)  # the customer wrote Korean: the bot answers in Korean
     await panel.send("   ")
     text = shown(panel)
-    assert recorder.steps_visited("한국어") == ["triage", "resolve", "done"]
-    assert "단계: done" in text and "봇:" in text and "나:" in text and "record_issue(issue='billing')" in text
+    assert recorder.steps_visited("한국어") == ["triage", "resolve", "done"]  # the finished conversation
+    # typing after the end starts a new conversation without a click, and says so in Korean
+    assert panel.backend.conversation == "한국어-2" and recorder.steps_visited("한국어-2") == ["triage"]
+    assert "단계: triage" in text and "봇:" in text and "나:" in text and "triage → 글로 답함" in text
+    assert recorder.tools_run("한국어")[0] == "record_issue"
     assert "먼저 메시지를 입력하세요" in text and "새 대화" in text
     assert english_sentences(text) == [], text
 
