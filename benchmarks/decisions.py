@@ -23,7 +23,7 @@ TARGET_P99_MS = 1.0
 
 def _langchain_requests() -> list[tuple[list, list]]:
     from handoffs.models import OfflineChatModel
-    from handoffs.single_agent import ask, build_support_agent
+    from handoffs.part1 import ask, build_support_agent
 
     from benchmarks.part1 import CUSTOMER_MESSAGES
 
@@ -42,8 +42,8 @@ def _langchain_requests() -> list[tuple[list, list]]:
 
 async def _autogen_requests() -> list[tuple[list, list]]:
     from handoffs.models import OfflineModelClient
-    from handoffs.multi_agent import OperatorDesk, build_team, new_runtime, run_scripted_session
-    from handoffs.multi_agent.crowd import REFUND_LINES, SALES_LINES
+    from handoffs.part2 import OperatorDesk, build_team, new_runtime, run_scripted_session
+    from handoffs.part2.crowd import REFUND_LINES, SALES_LINES
 
     captured: list[tuple[list, list]] = []
 

@@ -16,7 +16,7 @@ import statistics
 import sys
 import time
 
-from handoffs.multi_agent.grpc_cluster import GrpcCluster
+from handoffs.part2.grpc_cluster import GrpcCluster
 
 WORKERS = {"worker-1": ["TriageAgent"], "worker-2": ["SalesAgent", "IssuesAndRepairsAgent"]}
 

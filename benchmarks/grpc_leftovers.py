@@ -1,7 +1,7 @@
 """Session-then-kill: does the gRPC cluster leave anything behind, however the process that started it ends?
 
 ``python -m benchmarks.grpc_leftovers [--runs 100] [--parallel 3]`` runs a *driver* process (standing in for a
-notebook's kernel) that starts :class:`~handoffs.multi_agent.grpc_cluster.GrpcCluster` with notebook 08's two
+notebook's kernel) that starts :class:`~handoffs.part2.grpc_cluster.GrpcCluster` with notebook 08's two
 workers, runs a whole customer session across the processes (so the driver holds gRPC's threads, as notebook 08's
 kernel does), and then ends in one of five ways, in turn:
 
@@ -36,7 +36,7 @@ ENDINGS = ("sigkill", "sigterm", "exit", "killpg", "stop", "starting")
 LEFTOVER_WAIT_S = 20.0
 DRIVER = textwrap.dedent("""
     import asyncio, json, sys
-    from handoffs.multi_agent.grpc_cluster import GrpcCluster, run_session_across_processes
+    from handoffs.part2.grpc_cluster import GrpcCluster, run_session_across_processes
 
     TURNS = ["I want a refund", "My rocket skates broke after one day", "No, that did not help",
              "Yes, please refund me"]

@@ -1,6 +1,6 @@
 """gRPC cluster start: notebook 08's host and two workers, up (every process said READY) and down again.
 
-The kit row times :class:`handoffs.multi_agent.grpc_cluster.GrpcCluster` with notebook 08's workers
+The kit row times :class:`handoffs.part2.grpc_cluster.GrpcCluster` with notebook 08's workers
 (``worker-1``: TriageAgent; ``worker-2``: SalesAgent, IssuesAndRepairsAgent): ``start()`` returns when all three
 children serve, ``stop()`` when all exited. The bare row starts the same three processes with nothing of the kit:
 AutoGen's ``GrpcWorkerAgentRuntimeHost`` and two ``GrpcWorkerAgentRuntime`` s that register seed 003's agent
@@ -24,7 +24,7 @@ TARGET_S = 3.0
 
 async def kit_cluster() -> dict[str, Any]:
     """Child: start and stop notebook 08's cluster."""
-    from handoffs.multi_agent.grpc_cluster import GrpcCluster
+    from handoffs.part2.grpc_cluster import GrpcCluster
 
     cluster = GrpcCluster(WORKERS)
     started = time.perf_counter()
@@ -79,7 +79,7 @@ asyncio.run(main())
 
 async def bare_cluster() -> dict[str, Any]:
     """Child: the same three processes on bare AutoGen (no kit): host, then both workers at once."""
-    from handoffs.multi_agent.grpc_cluster import free_loopback_port
+    from handoffs.part2.grpc_cluster import free_loopback_port
 
     address = f"127.0.0.1:{free_loopback_port()}"
 

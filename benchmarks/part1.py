@@ -30,9 +30,9 @@ def bare_agent(model: Any) -> Any:
     """``create_agent`` with seed 000's tools, middlewares and state, and nothing else."""
     from langchain.agents import create_agent
 
-    from handoffs.single_agent.middleware import apply_step_config_for, step_guard_middleware
-    from handoffs.single_agent.state import SupportState
-    from handoffs.single_agent.steps import STEP_TABLE, all_tools
+    from handoffs.part1.middleware import apply_step_config_for, step_guard_middleware
+    from handoffs.part1.state import SupportState
+    from handoffs.part1.steps import STEP_TABLE, all_tools
 
     return create_agent(model, tools=all_tools(STEP_TABLE), state_schema=SupportState,
                         middleware=[apply_step_config_for(STEP_TABLE), step_guard_middleware(STEP_TABLE)])
@@ -46,7 +46,7 @@ def conversations(count: int, repeats: int) -> dict[str, Any]:
     """Child: ``count`` conversations per variant and repeat, interleaved; returns each variant's times."""
     from handoffs.models import OfflineChatModel
     from handoffs.recorder import RunRecorder
-    from handoffs.single_agent import ask, build_support_agent
+    from handoffs.part1 import ask, build_support_agent
 
     fixed = fixed_tool_call_model(inner=OfflineChatModel())
     learner = bare_agent(fixed)

@@ -1,11 +1,11 @@
 """Part 2: many concurrent seed-003 sessions — the kit against seed 003's agents on bare autogen-core.
 
-Each run is a fresh child process. The kit runs :func:`handoffs.multi_agent.crowd.run_crowd` exactly as notebook
+Each run is a fresh child process. The kit runs :func:`handoffs.part2.crowd.run_crowd` exactly as notebook
 08 does (offline model, recorder on); the baseline runs :mod:`benchmarks.bare_seed003` (the seed's agent classes,
 a free model replaying the same conversations, no recorder). Both time from the first login until the runtime is
 idle, after a warm-up session of each kind. Memory per session is (peak RSS - RSS before the sessions) / sessions,
 measured in the child. At the largest size the kit's run is also checked for crossed messages with the checks
-notebook 08 prints (:func:`handoffs.multi_agent.crowd.find_crossings`).
+notebook 08 prints (:func:`handoffs.part2.crowd.find_crossings`).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ async def kit_sessions(count: int, check: bool = False, free_model: bool = False
     kit's plumbing; not a target)."""
     from benchmarks.free_models import FixedModelClient
     from handoffs.models import model_client
-    from handoffs.multi_agent.crowd import crowd_scripts, find_crossings, run_crowd
+    from handoffs.part2.crowd import crowd_scripts, find_crossings, run_crowd
     from handoffs.recorder import RunRecorder
 
     client = FixedModelClient(inner=model_client()) if free_model else model_client()
@@ -58,8 +58,8 @@ async def bare_sessions(count: int, quiet: bool = False) -> dict[str, Any]:
     from benchmarks.bare_seed003 import run_bare_sessions
     from benchmarks.free_models import FixedModelClient
     from handoffs.models import model_client
-    from handoffs.multi_agent.crowd import crowd_scripts
-    from handoffs.multi_agent.quiet_runtime import QuietRuntime
+    from handoffs.part2.crowd import crowd_scripts
+    from handoffs.part2.quiet_runtime import QuietRuntime
 
     runtime_class = QuietRuntime if quiet else SingleThreadedAgentRuntime
     client = FixedModelClient(inner=model_client())

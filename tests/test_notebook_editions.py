@@ -164,6 +164,6 @@ def test_cells_tokenize_cannot_read_fall_back_to_patterns():
     broken = 'print("unterminated)\nx = 1'
     assert masked_code(broken) == masked_code('print("끝나지 않은)\nx = 1')
     assert masked_code(broken) != masked_code('print("unterminated)\nx = 2')
-    shell = '!{sys.executable} -m handoffs.single_agent --db "{db}" "Thanks, bye!"'
+    shell = '!{sys.executable} -m handoffs.part1 --db "{db}" "Thanks, bye!"'
     assert masked_code(shell) == masked_code(shell.replace("Thanks, bye!", "고마워요, 안녕히 계세요!"))
     assert masked_code(shell) != masked_code(shell.replace("--db", "--database"))

@@ -19,7 +19,7 @@ SETUP = """\
 from IPython.display import display
 from langgraph.checkpoint.memory import InMemorySaver
 from handoffs.recorder import RunRecorder
-from handoffs.single_agent import build_support_agent
+from handoffs.part1 import build_support_agent
 from handoffs.ui import ChatPanel, LangChainBackend, OperatorPanel
 
 recorder = RunRecorder()
@@ -30,8 +30,8 @@ panel"""
 
 TEAM = """\
 from handoffs.models import model_client
-from handoffs.multi_agent import build_team, new_runtime
-from handoffs.multi_agent.people import PanelCustomer
+from handoffs.part2 import build_team, new_runtime
+from handoffs.part2.people import PanelCustomer
 from handoffs.ui import AutoGenBackend
 
 desk = OperatorPanel()

@@ -19,9 +19,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from corpus import corpus  # noqa: E402
 
-from handoffs.exercises.multi_agent_specialist import check_specialist  # noqa: E402
-from handoffs.exercises.single_agent_escalate import check_escalate_step  # noqa: E402
-from handoffs.exercises.single_agent_guard import check_step_guard  # noqa: E402
+from handoffs.exercises.part2_specialist import check_specialist  # noqa: E402
+from handoffs.exercises.part1_escalate import check_escalate_step  # noqa: E402
+from handoffs.exercises.part1_guard import check_step_guard  # noqa: E402
 
 CHECKS = {
     "guard": lambda m: check_step_guard(m.guard),

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from handoffs.exercises.single_agent_escalate import check_escalate_step
-from handoffs.single_agent import STEP_TABLE, seed_step_table
-from handoffs.single_agent.steps import tool_names
+from handoffs.exercises.part1_escalate import check_escalate_step
+from handoffs.part1 import STEP_TABLE, seed_step_table
+from handoffs.part1.steps import tool_names
 
 from .corpus import corpus
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from handoffs.exercises.single_agent_guard import check_step_guard
-from handoffs.exercises.single_agent_guard_solution import my_step_guard
+from handoffs.exercises.part1_guard import check_step_guard
+from handoffs.exercises.part1_guard_solution import my_step_guard
 
 from .corpus import corpus
 

@@ -14,8 +14,8 @@ import asyncio
 import pytest
 from autogen_core import MessageContext, RoutedAgent, message_handler
 
-from handoffs.exercises import multi_agent_specialist_solution as solution
-from handoffs.exercises.multi_agent_specialist import check_specialist
+from handoffs.exercises import part2_specialist_solution as solution
+from handoffs.exercises.part2_specialist import check_specialist
 from handoffs.lessons.part2 import UserTask
 
 from .corpus import corpus

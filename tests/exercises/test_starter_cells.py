@@ -14,7 +14,7 @@ import pytest
 from nbclient import NotebookClient
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-KIT_BINDER = ("from handoffs.single_agent import STEP_TABLE\n"
+KIT_BINDER = ("from handoffs.part1 import STEP_TABLE\n"
               "print({name: [t.name for t in step['tools']] for name, step in STEP_TABLE.items()})")
 SEED_BINDER = ("{'triage': ['record_issue'], 'resolve': ['resolve_billing', 'resolve_technical', 'resolve_other', "
                "'end_conversation'], 'done': []}")

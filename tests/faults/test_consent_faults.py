@@ -17,12 +17,12 @@ import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
 from handoffs.models import OfflineModelClient, chat_model, model_client
-from handoffs.multi_agent import build_team, new_runtime
-from handoffs.multi_agent.people import ScriptedCustomer
-from handoffs.multi_agent.sessions import result_of, wait_until_finished
+from handoffs.part2 import build_team, new_runtime
+from handoffs.part2.people import ScriptedCustomer
+from handoffs.part2.sessions import result_of, wait_until_finished
 from handoffs.recorder import RunRecorder
 from handoffs.server import serve_in_background
-from handoffs.single_agent import ask, build_support_agent, new_thread
+from handoffs.part1 import ask, build_support_agent, new_thread
 from test_side_effect_faults import run_with_redelivery
 
 OFFERED = {"en": ["I want a refund", "My rocket skates broke after one day", "No, that did not help"],

@@ -109,7 +109,7 @@ def test_x4_an_address_without_http_suggests_a_spec_that_works(spec, model):
 
 TIMES_OUT = """
 import asyncio
-from handoffs.multi_agent.sessions import SessionTimeout, run_scripted_session
+from handoffs.part2.sessions import SessionTimeout, run_scripted_session
 
 async def main():
     try:

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from handoffs.single_agent import ask, build_support_agent
-from handoffs.single_agent.agent import sqlite_memory
-from handoffs.single_agent.memory import TEXTS, ConcurrentTurnError, turn_lock
+from handoffs.part1 import ask, build_support_agent
+from handoffs.part1.agent import sqlite_memory
+from handoffs.part1.memory import TEXTS, ConcurrentTurnError, turn_lock
 
 pytestmark = pytest.mark.slow
 
@@ -27,9 +27,9 @@ SRC = str(Path(__file__).resolve().parents[2] / "src")
 TURNS = 12
 WRITER = textwrap.dedent("""
     import sys
-    from handoffs.single_agent import ask, build_support_agent
-    from handoffs.single_agent.agent import sqlite_memory
-    from handoffs.single_agent.memory import ConcurrentTurnError
+    from handoffs.part1 import ask, build_support_agent
+    from handoffs.part1.agent import sqlite_memory
+    from handoffs.part1.memory import ConcurrentTurnError
 
     db, name, turns, how = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
     agent = build_support_agent(checkpointer=sqlite_memory(db))
@@ -96,7 +96,7 @@ def test_m3_a_turn_stuck_behind_another_process_is_one_sentence_then_goes_on(tmp
         holder = threading.Event()
 
         def other_process_turn() -> None:
-            code = ("import sys; from handoffs.single_agent.memory import turn_lock\n"
+            code = ("import sys; from handoffs.part1.memory import turn_lock\n"
                     "with turn_lock(sys.argv[1], 'busy', wait_s=0.5): pass")
             env = {**os.environ, "PYTHONPATH": SRC}
             done = subprocess.run([sys.executable, "-c", code, str(db)], env=env, capture_output=True, text=True)
@@ -106,7 +106,7 @@ def test_m3_a_turn_stuck_behind_another_process_is_one_sentence_then_goes_on(tmp
         threading.Thread(target=other_process_turn).start()
         assert holder.wait(60)
     stuck = holder.result.stderr.strip().splitlines()[-1]  # type: ignore[attr-defined]
-    assert stuck == "handoffs.single_agent.memory.ConcurrentTurnError: " + TEXTS["busy"].format(
+    assert stuck == "handoffs.part1.memory.ConcurrentTurnError: " + TEXTS["busy"].format(
         thread="busy", db="support.sqlite", seconds=0.5)
     assert ask(agent, "I was charged twice", config)["current_step"] == "done"  # the lock was released
 

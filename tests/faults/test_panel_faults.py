@@ -13,10 +13,10 @@ import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
 from handoffs.models import OfflineModelClient, model_client
-from handoffs.multi_agent import build_team, new_runtime, run_scripted_session
-from handoffs.multi_agent.people import PanelCustomer
+from handoffs.part2 import build_team, new_runtime, run_scripted_session
+from handoffs.part2.people import PanelCustomer
 from handoffs.recorder import ModelCallEvent, RunRecorder
-from handoffs.single_agent import build_support_agent
+from handoffs.part1 import build_support_agent
 from handoffs.ui import AutoGenBackend, ChatPanel, LangChainBackend, OperatorPanel
 from handoffs.viz import plot_handoffs
 from handoffs.viz.handoff_diagram import handoff_rows

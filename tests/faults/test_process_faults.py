@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from handoffs.multi_agent import OperatorDesk
-from handoffs.multi_agent.grpc_cluster import ClusterError, GrpcCluster, run_session_across_processes
-from handoffs.multi_agent.sessions import SessionTimeout
+from handoffs.part2 import OperatorDesk
+from handoffs.part2.grpc_cluster import ClusterError, GrpcCluster, run_session_across_processes
+from handoffs.part2.sessions import SessionTimeout
 
 pytestmark = [pytest.mark.grpc, pytest.mark.slow]
 
@@ -33,8 +33,8 @@ REFUND = ["I want a refund", "My rocket skates broke after one day", "No, that d
 
 DRIVER = textwrap.dedent("""
     import asyncio, json, sys
-    from handoffs.multi_agent import OperatorDesk
-    from handoffs.multi_agent.grpc_cluster import GrpcCluster, run_session_across_processes
+    from handoffs.part2 import OperatorDesk
+    from handoffs.part2.grpc_cluster import GrpcCluster, run_session_across_processes
 
     async def main():
         async with GrpcCluster({"worker-1": ["TriageAgent"], "worker-2": ["SalesAgent"]}) as cluster:

@@ -16,7 +16,7 @@ from fastapi.responses import JSONResponse
 from handoffs.models import chat_model
 from handoffs.models.errors import ModelCallError, ModelSetupError, redact_secrets
 from handoffs.models.switch import describe_model, parse_spec
-from handoffs.multi_agent import build_team, new_runtime, run_scripted_session
+from handoffs.part2 import build_team, new_runtime, run_scripted_session
 from handoffs.recorder import RunRecorder
 from handoffs.server import serve_in_background
 from handoffs.setup_check import report
@@ -120,7 +120,7 @@ def test_k5_a_key_echoed_by_a_server_never_reaches_the_learner(clean_env):
 
 
 def test_k6_panels_recorders_and_agent_apologies_do_not_show_a_key(clean_env):
-    from handoffs.single_agent import build_support_agent
+    from handoffs.part1 import build_support_agent
 
     class LeakingModel(Exception):
         pass

@@ -16,11 +16,11 @@ from autogen_core import SingleThreadedAgentRuntime
 from langgraph.checkpoint.memory import InMemorySaver
 
 from handoffs.models import OfflineChatModel, OfflineModelClient, model_client
-from handoffs.multi_agent import build_team, run_scripted_session
+from handoffs.part2 import build_team, run_scripted_session
 from handoffs.lessons.part2 import UserTask
-from handoffs.multi_agent.redelivery import Redelivery
+from handoffs.part2.redelivery import Redelivery
 from handoffs.recorder import RunRecorder
-from handoffs.single_agent import STEP_TABLE, build_support_agent
+from handoffs.part1 import STEP_TABLE, build_support_agent
 
 REFUND = ["I want a refund", "My rocket skates broke after one day", "No, that did not help", "Yes, please refund me"]
 SALES = ["I want to buy something", "Roadrunners keep escaping from me", "That sounds great, I'm in", "yes"]

@@ -27,14 +27,14 @@ TEAMS = ["fail_delegate_returns_misspelt_topic", "fail_no_subscription", "fail_d
 def check(solution):
     module = solution.load()
     if solution.exercise == "guard":
-        from handoffs.exercises.single_agent_guard import check_step_guard
+        from handoffs.exercises.part1_guard import check_step_guard
 
         return check_step_guard(module.guard)
     if solution.exercise == "escalate":
-        from handoffs.exercises.single_agent_escalate import check_escalate_step
+        from handoffs.exercises.part1_escalate import check_escalate_step
 
         return check_escalate_step(getattr(module, "build_step_table", None) or module.my_step_table)
-    from handoffs.exercises.multi_agent_specialist import run_check
+    from handoffs.exercises.part2_specialist import run_check
 
     return run_check(module.build_extended_team)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from handoffs.language_check import HANGUL
 from handoffs.models import OfflineModelClient
-from handoffs.multi_agent import run_scripted_session
-from handoffs.multi_agent.apologies import GIVE_UP_REPLY_KO, MODEL_FAILED_REPLY, MODEL_FAILED_REPLY_KO
+from handoffs.part2 import run_scripted_session
+from handoffs.part2.apologies import GIVE_UP_REPLY_KO, MODEL_FAILED_REPLY, MODEL_FAILED_REPLY_KO
 from handoffs.recorder import RunRecorder
 
 

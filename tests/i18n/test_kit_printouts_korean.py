@@ -13,9 +13,9 @@ from handoffs.language_check import english_sentences
 
 
 def test_a_session_summary_is_korean_and_writes_prices_as_the_bots_do(korean):
-    from handoffs.multi_agent.people import Turn
-    from handoffs.multi_agent.sessions import SessionResult
-    from handoffs.multi_agent.tools import Order, Refund
+    from handoffs.part2.people import Turn
+    from handoffs.part2.sessions import SessionResult
+    from handoffs.part2.tools import Order, Refund
 
     result = SessionResult("s-1", [Turn("뭔가 사고 싶어요", "SalesAgent", "네, 로드러너 때문이신가요?")],
                            [Order("s-1", "ACME 제트 추진 스카이콩콩", 9_999_999, True)], [Refund("s-1", "item_1", "고장")], [])
@@ -28,10 +28,10 @@ def test_a_session_summary_is_korean_and_writes_prices_as_the_bots_do(korean):
 
 
 def test_a_process_started_from_a_korean_notebook_speaks_korean(tmp_path):
-    """``!python -m handoffs.single_agent`` in notebook 03: set_language reaches the child through HANDOFFS_LANG."""
+    """``!python -m handoffs.part1`` in notebook 03: set_language reaches the child through HANDOFFS_LANG."""
     before = os.environ.get("HANDOFFS_LANG")
     with using_language("ko"):
-        run = subprocess.run([sys.executable, "-m", "handoffs.single_agent", "--db", str(tmp_path / "m.sqlite"),
+        run = subprocess.run([sys.executable, "-m", "handoffs.part1", "--db", str(tmp_path / "m.sqlite"),
                               "--thread", "t-1", "두 번 결제되었습니다"], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
@@ -66,8 +66,8 @@ def test_token_counts_read_in_korean(korean):
 
 
 def test_the_escalate_checker_sends_a_korean_learner_korean_customers(korean):
-    from handoffs.exercises.single_agent_escalate import check_escalate_step
-    from handoffs.exercises.single_agent_escalate_solution import escalate_step_table
+    from handoffs.exercises.part1_escalate import check_escalate_step
+    from handoffs.exercises.part1_escalate_solution import escalate_step_table
 
     report = check_escalate_step(escalate_step_table())
     text = str(report)
@@ -77,8 +77,8 @@ def test_the_escalate_checker_sends_a_korean_learner_korean_customers(korean):
 
 
 async def test_the_specialist_checker_sends_a_korean_learner_korean_customers(korean):
-    from handoffs.exercises.multi_agent_specialist import check_specialist
-    from handoffs.exercises.multi_agent_specialist_solution import build_extended_team
+    from handoffs.exercises.part2_specialist import check_specialist
+    from handoffs.exercises.part2_specialist_solution import build_extended_team
 
     report = await check_specialist(build_extended_team)
     text = str(report)

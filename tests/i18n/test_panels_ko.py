@@ -16,10 +16,10 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from handoffs.language_check import HANGUL, english_sentences, visible_text
 from handoffs.models import OfflineModelClient
-from handoffs.multi_agent import build_team, new_runtime
-from handoffs.multi_agent.people import PanelCustomer
+from handoffs.part2 import build_team, new_runtime
+from handoffs.part2.people import PanelCustomer
 from handoffs.recorder import RunRecorder
-from handoffs.single_agent import build_support_agent
+from handoffs.part1 import build_support_agent
 from handoffs.ui import AutoGenBackend, ChatPanel, LangChainBackend, OperatorPanel
 
 SALES_KO = ["뭔가 사고 싶어요", "네, 로드러너가 너무 빨라서 매번 놓쳐요", "와, 좋네요! 관심 있어요", "네, 살게요!", "y"]

@@ -17,9 +17,9 @@ matplotlib.use("Agg")
 from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
 
 from handoffs.language_check import HANGUL, english_sentences, without_identifiers  # noqa: E402
-from handoffs.multi_agent import run_scripted_session  # noqa: E402
+from handoffs.part2 import run_scripted_session  # noqa: E402
 from handoffs.recorder import RunRecorder  # noqa: E402
-from handoffs.single_agent import STEP_TABLE, ask, build_support_agent  # noqa: E402
+from handoffs.part1 import STEP_TABLE, ask, build_support_agent  # noqa: E402
 from handoffs.viz import plot_handoffs, plot_step_graph, texts_of  # noqa: E402
 
 REFUND_KO = ["지난주에 산 물건 환불받고 싶어요", "로켓 스케이트가 하루 만에 고장났어요", "아니요, 전혀 도움이 안 됐어요",

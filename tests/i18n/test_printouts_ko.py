@@ -15,8 +15,8 @@ from handoffs.models import chat_model
 from handoffs.models.errors import ModelSetupError
 from handoffs.models.explain import explain
 from handoffs.recorder import RunRecorder
-from handoffs.single_agent import ask, build_support_agent
-from handoffs.single_agent.walkthrough import model_calls_story
+from handoffs.part1 import ask, build_support_agent
+from handoffs.part1.walkthrough import model_calls_story
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "workshop"))
 from workshop_helpers import REPO, no_bash_path, run_kit  # noqa: E402

@@ -61,7 +61,7 @@ def test_the_tables_of_every_place_a_learner_looks_are_found():
                      "handoffs.viz.step_graph.TEXT", "handoffs.viz.handoff_diagram.TEXT", "handoffs.viz.confusion.TEXT",
                      "handoffs.exercises.report.REPORT_TEXT", "handoffs.part3.text.GUIDE",
                      "handoffs.models.error_text.SAY", "handoffs.kit.preflight.SAY", "handoffs.workshop.preflight.SAY",
-                     "handoffs.single_agent.walkthrough.SAY", "handoffs.setup_check.SAY"):
+                     "handoffs.part1.walkthrough.SAY", "handoffs.setup_check.SAY"):
         assert expected in names
 
 

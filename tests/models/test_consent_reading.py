@@ -1,6 +1,6 @@
 """The offline model's reading of a reply to an offer (``handoffs.models.consent``): only agreement to the offered
-action is ``yes``. The conversations that depend on it are in tests/multi_agent/test_team_consent.py,
-tests/single_agent/test_support_bot_consent.py and tests/faults/test_consent_faults.py; this table keeps the
+action is ``yes``. The conversations that depend on it are in tests/part2/test_team_consent.py,
+tests/part1/test_support_bot_consent.py and tests/faults/test_consent_faults.py; this table keeps the
 reading itself honest across many phrasings, in English and Korean (polite, 반말, typos, no spacing)."""
 
 from __future__ import annotations

@@ -173,7 +173,7 @@ def test_in_a_notebook_the_error_is_one_line_not_a_traceback(clean_env):
     notebook.cells = [
         nbformat.v4.new_code_cell("from handoffs.models import chat_model\nchat_model('openai:gpt-4o-mini')"),
         nbformat.v4.new_code_cell(
-            "from handoffs.single_agent import build_support_agent, ask\n"
+            "from handoffs.part1 import build_support_agent, ask\n"
             f"bot = build_support_agent(model=chat_model('openai-compatible:{url}?model=m', timeout=2, max_retries=0))\n"
             "ask(bot, 'I was charged twice')"),
     ]

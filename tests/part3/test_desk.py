@@ -6,7 +6,7 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from handoffs.models import OfflineChatModel, OfflineModelClient
 from handoffs.lessons import part2 as delegates
 from handoffs.lessons.part2 import ISSUES_AND_REPAIRS_PROMPT, SALES_PROMPT, TRIAGE_PROMPT
-from handoffs.multi_agent.tools import ITEM_ID, Ledger, refund_tools, sales_tools
+from handoffs.part2.tools import ITEM_ID, Ledger, refund_tools, sales_tools
 from handoffs.part3.desk import desk_step_table
 from handoffs.part3.measure import CONVERSATIONS
 from handoffs.part3.runs import run_one_agent, run_team
@@ -48,7 +48,7 @@ async def test_a_person_answers_the_human_step_without_a_model_call():
     assert run.turns[1].handled_by == "HumanAgent"
 
 
-async def test_a_rogue_refund_runs_only_in_the_unguarded_single_agent():
+async def test_a_rogue_refund_runs_only_in_the_unguarded_part1():
     rogue = {"tool": "execute_refund", "args": {"item_id": ITEM_ID, "reason": "rogue"}, "when_prompt_contains": "sales agent"}
     guarded = await run_one_agent(["I want to buy something"], model=OfflineChatModel(rogue=rogue))
     unguarded = await run_one_agent(["I want to buy something"], model=OfflineChatModel(rogue=rogue), guard=False)

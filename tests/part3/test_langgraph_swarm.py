@@ -2,9 +2,9 @@
 
 from langgraph.checkpoint.memory import InMemorySaver
 
-from handoffs.multi_agent.tools import Ledger
+from handoffs.part2.tools import Ledger
 from handoffs.part3.langgraph_swarm import build_desk_graph, graph_step_table, handoff_destinations, handoff_tool
-from handoffs.single_agent.transfers import step_edges
+from handoffs.part1.transfers import step_edges
 from handoffs.part3.measure import CONVERSATIONS
 from handoffs.part3.pictures import plot_graph_handoffs
 from handoffs.recorder import RunRecorder

@@ -164,7 +164,7 @@ async def test_a_model_call_outside_any_agent_is_filed_under_the_given_agent_nam
 async def test_a_handoff_sent_on_by_the_limit_is_labelled_with_the_call_that_asked_for_it():
     """Seed 003's team on a model bouncing between triage and sales: the 4th handoff (asked for with
     transfer_back_to_triage) goes to the human; its label is that call, not an older successful transfer."""
-    from handoffs.multi_agent import OperatorDesk, build_team, new_runtime, run_scripted_session
+    from handoffs.part2 import OperatorDesk, build_team, new_runtime, run_scripted_session
 
     ping_pong = [{"tool": "transfer_to_sales_agent", "args": {}}, {"tool": "transfer_back_to_triage", "args": {}}] * 2
     recorder, desk = RunRecorder(), OperatorDesk()

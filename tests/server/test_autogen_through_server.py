@@ -11,7 +11,7 @@ from autogen_core.models import CreateResult
 from autogen_ext.models.openai import OpenAIChatCompletionClient
 
 from handoffs.models import OfflineModelClient, model_client
-from handoffs.multi_agent import build_team, new_runtime, run_many_sessions, run_scripted_session
+from handoffs.part2 import build_team, new_runtime, run_many_sessions, run_scripted_session
 from handoffs.recorder import RunRecorder
 
 SALES = ["I want to buy something", "Roadrunners keep escaping from me", "That sounds great, I'm in", "yes"]

@@ -1,5 +1,5 @@
 """Consent before a side effect through the kit's OpenAI-compatible server (issue 24): the same conversations as
-``tests/multi_agent/test_consent.py`` and ``tests/single_agent/test_consent.py``, with AutoGen's
+``tests/part2/test_consent.py`` and ``tests/part1/test_consent.py``, with AutoGen's
 ``OpenAIChatCompletionClient`` and LangChain's ``ChatOpenAI`` talking HTTP to the offline model. Counted from the
 tools: refunds made, orders placed, and which agent answered."""
 
@@ -12,9 +12,9 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from handoffs.models import model_client
 from handoffs.models import chat_model
-from handoffs.multi_agent import build_team, new_runtime, run_scripted_session
+from handoffs.part2 import build_team, new_runtime, run_scripted_session
 from handoffs.recorder import RunRecorder
-from handoffs.single_agent import ask, build_support_agent, new_thread
+from handoffs.part1 import ask, build_support_agent, new_thread
 
 OFFERED = {"en": ["I want a refund", "My rocket skates broke after one day", "No, that did not help"],
            "ko": ["환불 받고 싶어요", "로켓 스케이트가 하루 만에 부서졌어요", "아니요, 도움이 안 됐어요"]}

@@ -19,7 +19,7 @@ from handoffs.models.errors import ModelCallError
 from handoffs.models.switch import chat_model, model_client
 from handoffs.server import FailurePlan, serve_in_background
 from handoffs.ui import StreamingLangChainBackend
-from handoffs.single_agent import build_support_agent
+from handoffs.part1 import build_support_agent
 from handoffs.ui import ChatPanel
 
 HELLO = "Hello, who are you?"

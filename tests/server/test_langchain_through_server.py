@@ -13,7 +13,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from handoffs.models import OfflineChatModel, chat_model
 from handoffs.recorder import RunRecorder
-from handoffs.single_agent import ask, build_support_agent, last_reply, new_thread
+from handoffs.part1 import ask, build_support_agent, last_reply, new_thread
 
 WALK_THROUGHS = {
     "I was charged twice": ("billing", ["record_issue", "resolve_billing", "end_conversation"]),

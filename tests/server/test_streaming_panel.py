@@ -11,7 +11,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from handoffs.models import OfflineChatModel, chat_model
 from handoffs.recorder import RunRecorder
 from handoffs.ui import StreamingLangChainBackend
-from handoffs.single_agent import build_support_agent
+from handoffs.part1 import build_support_agent
 from handoffs.ui import ChatPanel, LangChainBackend
 
 

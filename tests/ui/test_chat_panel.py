@@ -8,7 +8,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from handoffs.models import OfflineChatModel
 from handoffs.recorder import RunRecorder
-from handoffs.single_agent import build_support_agent
+from handoffs.part1 import build_support_agent
 from handoffs.ui import AutoGenBackend, ChatPanel, LangChainBackend
 
 XSS = "<img src=x onerror=alert(1)>"

@@ -2,7 +2,7 @@
 
 import warnings
 
-from handoffs.single_agent import STEP_TABLE
+from handoffs.part1 import STEP_TABLE
 from handoffs.viz import plot_step_graph
 from handoffs.viz.style import font_families, texts_of
 

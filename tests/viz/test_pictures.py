@@ -14,9 +14,9 @@ from langgraph.types import Command  # noqa: E402
 from matplotlib.patches import FancyArrowPatch  # noqa: E402
 from matplotlib.text import Text  # noqa: E402
 
-from handoffs.multi_agent import run_scripted_session  # noqa: E402
+from handoffs.part2 import run_scripted_session  # noqa: E402
 from handoffs.recorder import RunRecorder, StepChangeEvent, ToolRunEvent  # noqa: E402
-from handoffs.single_agent import STEP_TABLE, ask, build_support_agent  # noqa: E402
+from handoffs.part1 import STEP_TABLE, ask, build_support_agent  # noqa: E402
 from handoffs.viz import handoff_rows, plot_handoffs, plot_step_graph, texts_of  # noqa: E402
 from handoffs.viz.style import PATH  # noqa: E402
 

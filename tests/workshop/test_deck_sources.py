@@ -16,7 +16,7 @@ import shutil
 import pytest
 
 from workshop_helpers import REPO
-from handoffs.single_agent.middleware import refusal_for
+from handoffs.part1.middleware import refusal_for
 from handoffs.workshop.deck_sources import DeckSourceError, cell_output, code_block, expand
 
 NOTEBOOKS = REPO / "notebooks"
@@ -27,9 +27,9 @@ def no_pictures(kind, run, title):
 
 
 def test_code_comes_from_the_module_as_it_is_now():
-    out = expand("## Guard\n::: code handoffs.single_agent.middleware:refusal_for\n", "t.md", NOTEBOOKS, no_pictures)
+    out = expand("## Guard\n::: code handoffs.part1.middleware:refusal_for\n", "t.md", NOTEBOOKS, no_pictures)
     assert html.escape(inspect.getsource(refusal_for).rstrip(), quote=False) in out
-    shorter = expand("::: code handoffs.single_agent.middleware:refusal_for no-docstring\n", "t.md", NOTEBOOKS, no_pictures)
+    shorter = expand("::: code handoffs.part1.middleware:refusal_for no-docstring\n", "t.md", NOTEBOOKS, no_pictures)
     assert "The error ``ToolMessage``" not in shorter and "def refusal_for(" in shorter
 
 
@@ -122,8 +122,8 @@ def test_a_table_keeps_its_columns_in_any_script():
 
 
 @pytest.mark.parametrize("line, expected", [
-    ("::: code handoffs.single_agent.middleware:no_such_function", "does not resolve"),
-    ("::: code handoffs.single_agent.middleware", "names no object"),
+    ("::: code handoffs.part1.middleware:no_such_function", "does not resolve"),
+    ("::: code handoffs.part1.middleware", "names no object"),
     ("::: cell 03_under_the_hood#nope", "has 0 cells matching 'nope'"),
     ("::: cell no_such_notebook#abc", "is not NOTEBOOK#CELL_ID"),
     ("::: output 03_under_the_hood#a2df2978", "has no text output"),

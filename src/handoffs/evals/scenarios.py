@@ -25,12 +25,12 @@ from autogen_core import FunctionCall
 from autogen_core.tools import FunctionTool
 from langchain.tools import tool
 
-from handoffs.exercises.multi_agent_specialist_solution import transfer_to_billing_tool
-from handoffs.exercises.single_agent_escalate_solution import TRIAGE_WITH_ESCALATION, escalate_to_manager
+from handoffs.exercises.part2_specialist_solution import transfer_to_billing_tool
+from handoffs.exercises.part1_escalate_solution import TRIAGE_WITH_ESCALATION, escalate_to_manager
 from handoffs.lessons.part2 import TRIAGE_TRANSFER_TOOLS
 from handoffs.lessons.part2 import TRIAGE_PROMPT as TEAM_TRIAGE_PROMPT
-from handoffs.single_agent.steps import TRIAGE_PROMPT as SUPPORT_TRIAGE_PROMPT
-from handoffs.single_agent.tools import record_issue
+from handoffs.part1.steps import TRIAGE_PROMPT as SUPPORT_TRIAGE_PROMPT
+from handoffs.part1.tools import record_issue
 
 ASK = "ask"
 """The label of an answer that calls no tool: a clarifying question, a greeting, or a declined request."""

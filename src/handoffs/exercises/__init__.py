@@ -1,9 +1,9 @@
 """Checkers (and one solution each) for the kit's three exercises.
 
-* ``single_agent_guard`` — notebook 03b: write the step guard (a ``@wrap_tool_call`` middleware) that refuses a
+* ``part1_guard`` — notebook 03b: write the step guard (a ``@wrap_tool_call`` middleware) that refuses a
   tool the current step does not offer, checked against the rogue model;
-* ``single_agent_escalate`` — notebook 04: add an "escalate" step to seed 000's step table;
-* ``multi_agent_specialist`` — notebook 07: add a specialist agent and the transfer tool that reaches it.
+* ``part1_escalate`` — notebook 04: add an "escalate" step to seed 000's step table;
+* ``part2_specialist`` — notebook 07: add a specialist agent and the transfer tool that reaches it.
 
 Each checker runs the learner's code through the real frameworks: behaviour in conversations whose model moves are
 **scripted** (the offline model's script mode), routing — only where routing is the point — with the default

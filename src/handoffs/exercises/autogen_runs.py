@@ -30,7 +30,7 @@ from autogen_core import MessageHandlerContext, SingleThreadedAgentRuntime, Subs
 from autogen_core.models import SystemMessage, UserMessage
 
 from handoffs.models import OfflineModelClient
-from handoffs.multi_agent.people import ScriptedCustomer, Turn
+from handoffs.part2.people import ScriptedCustomer, Turn
 from handoffs.recorder import PublishEvent, RunRecorder
 from handoffs.recorder.autogen_feed import RecordingModelClient
 

@@ -22,8 +22,8 @@ from langchain.messages import HumanMessage, SystemMessage
 
 from handoffs.models import OfflineChatModel
 from handoffs.recorder import RunRecorder
-from handoffs.single_agent.agent import ask, build_support_agent
-from handoffs.single_agent.state import current_step_of
+from handoffs.part1.agent import ask, build_support_agent
+from handoffs.part1.state import current_step_of
 
 from .routing import Choice
 

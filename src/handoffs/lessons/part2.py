@@ -3,7 +3,7 @@
 This module *is* the code cells of ``notebooks/06_the_handoff_team.ipynb`` tagged ``lesson`` (see
 :mod:`handoffs.lessons`): the message types (``UserLogin``, ``UserTask``, ``AgentResponse``), the topic types and
 transfer tools, the ``AIAgent`` with its tool loop and its fixes, ``HumanAgent`` and ``UserAgent``, the team table
-``TEAM`` and ``register_team``. Edit the notebook, not this file; ``handoffs.multi_agent.team.build_team`` adds the
+``TEAM`` and ``register_team``. Edit the notebook, not this file; ``handoffs.part2.team.build_team`` adds the
 ground (people, ledger, recorder, gRPC hosting) around ``register_team``.
 """
 

@@ -5,7 +5,7 @@ Notebook 09 compares the two designs, so both must be the *same desk*. Nothing h
 * the prompts are Part 2's (notebook 06, :mod:`handoffs.lessons.part2`), word for word — one step per agent;
 * the tools are Part 2's: every delegate tool keeps its name, description and JSON schema
   (notebook 06, :mod:`handoffs.lessons.part2`), and the work tools are Part 2's own ``execute_order``, ``look_up_item``
-  and ``execute_refund`` (:mod:`handoffs.multi_agent.tools`, writing to the same kind of ``Ledger``), each offered to
+  and ``execute_refund`` (:mod:`handoffs.part2.tools`, writing to the same kind of ``Ledger``), each offered to
   LangChain under the same name, description and schema;
 * where the team *publishes* the conversation to another agent, a delegate tool here is a *transfer tool*: it answers
   with the team's own words ("Transferred to sales. Adopt persona immediately.") and a ``Command`` moving
@@ -13,7 +13,7 @@ Notebook 09 compares the two designs, so both must be the *same desk*. Nothing h
 * the human: the ``human`` step has no model. :class:`OperatorSeat` puts the operator's words where the model's
   reply would be — no model call, as with Part 2's ``HumanAgent``.
 
-The agent is Part 1's :func:`~handoffs.single_agent.build_support_agent` with this step table, so the middleware, the
+The agent is Part 1's :func:`~handoffs.part1.build_support_agent` with this step table, so the middleware, the
 step guard and the recorder are Part 1's. The agent runs with ``ainvoke`` (Part 2's ``execute_order`` is async).
 
 What this module is not: it runs no conversation (see :mod:`handoffs.part3.runs`).
@@ -32,10 +32,10 @@ from langgraph.types import Command
 
 from handoffs.lessons import part2 as delegates  # notebook 06's lesson cells: topic types, transfer tools
 from handoffs.lessons.part2 import ISSUES_AND_REPAIRS_PROMPT, SALES_PROMPT, TRIAGE_PROMPT
-from handoffs.multi_agent.tools import Ledger, refund_tools, sales_tools
-from handoffs.single_agent import build_support_agent
-from handoffs.single_agent.state import current_step_of
-from handoffs.single_agent.transfers import TRANSFER_TO
+from handoffs.part2.tools import Ledger, refund_tools, sales_tools
+from handoffs.part1 import build_support_agent
+from handoffs.part1.state import current_step_of
+from handoffs.part1.transfers import TRANSFER_TO
 
 from .text import HUMAN_STEP_PROMPT
 

@@ -32,7 +32,7 @@ from typing_extensions import NotRequired
 
 from handoffs.lessons import part2 as delegates  # notebook 06's lesson cells: topic types, transfer tools
 from handoffs.lessons.part2 import ISSUES_AND_REPAIRS_PROMPT, SALES_PROMPT, TRIAGE_PROMPT
-from handoffs.multi_agent.tools import Ledger, refund_tools, sales_tools
+from handoffs.part2.tools import Ledger, refund_tools, sales_tools
 
 from .desk import work_tool
 
@@ -74,7 +74,7 @@ def build_desk_graph(model: Any = None, *, ledger: Ledger | None = None, session
                      confirm: Callable[[str], Awaitable[bool]] | None = None, checkpointer: Any = None,
                      recorder: Any = None) -> Any:
     """Triage, sales and issues-and-repairs as one LangGraph multi-agent graph (see the module docstring)."""
-    from handoffs.single_agent.agent import default_model
+    from handoffs.part1.agent import default_model
 
     model = model if model is not None else default_model()
     ledger = ledger if ledger is not None else Ledger()

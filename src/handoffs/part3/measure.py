@@ -26,7 +26,7 @@ from handoffs.evals import load_cases
 from handoffs.evals.runner import Case
 from handoffs.models import OfflineChatModel, OfflineModelClient, chat_model, model_client
 from handoffs.models.tokens import token_method
-from handoffs.multi_agent.tools import ITEM_ID
+from handoffs.part2.tools import ITEM_ID
 
 from .runs import ONE_AGENT, TEAM, DesignRun, TeamDesk, run_one_agent
 from .text import ROW_LABEL

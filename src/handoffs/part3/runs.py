@@ -1,7 +1,7 @@
 """One scripted customer through either design of the ACME desk, measured turn by turn.
 
 :func:`run_one_agent` drives the desk as Part 1's single agent (:mod:`handoffs.part3.desk`), :func:`run_team` as
-Part 2's team (:func:`handoffs.multi_agent.build_team`); both take the same customer lines and the same answers to
+Part 2's team (:func:`handoffs.part2.build_team`); both take the same customer lines and the same answers to
 the order question, use the same kind of ledger and the same operator, record into a
 :class:`~handoffs.recorder.RunRecorder`, and return a :class:`DesignRun`: per customer turn, who answered, how many
 model calls it took and the tokens in and out *as the model reported them* (the recorder keeps both per call),
@@ -20,8 +20,8 @@ from typing import Any, Iterable, Sequence
 
 from langgraph.checkpoint.memory import InMemorySaver
 
-from handoffs.multi_agent import build_team, new_runtime, run_scripted_session
-from handoffs.multi_agent.tools import Ledger
+from handoffs.part2 import build_team, new_runtime, run_scripted_session
+from handoffs.part2.tools import Ledger
 from handoffs.recorder import HandoffEvent, MessageEvent, ModelCallEvent, RunRecorder, StepChangeEvent
 
 from .desk import AGENT_OF_STEP, build_desk_agent
@@ -107,7 +107,7 @@ async def run_one_agent(turns: Iterable[str], *, model: Any = None, session_id: 
                         recorder: RunRecorder | None = None, guard: bool = True,
                         ledger: Ledger | None = None) -> DesignRun:
     """The customer's lines through the desk as one agent with steps (Part 1's design)."""
-    from handoffs.single_agent.agent import default_model
+    from handoffs.part1.agent import default_model
 
     lines = [str(line) for line in turns]
     if not lines or not all(line.strip() for line in lines):
@@ -169,7 +169,7 @@ class TeamDesk:
         self.team: Any = None
 
     async def __aenter__(self) -> "TeamDesk":
-        from handoffs.multi_agent.sessions import default_model_client
+        from handoffs.part2.sessions import default_model_client
 
         self.runtime = shaped_runtime(self.shaper, self.recorder) if self.shaper else new_runtime(self.recorder)
         more = {"triage_transfer_tools": tuple(self.triage_transfer_tools)} if self.triage_transfer_tools else {}

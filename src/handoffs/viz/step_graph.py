@@ -1,11 +1,11 @@
 """The step graph of a single-agent design: steps as boxes, transfer tools as arrows, a run's path on top.
 
 Drawn from a step table (``{step: {"prompt": ..., "tools": [...]}}``, the shape of
-``handoffs.single_agent.STEP_TABLE``; a step may also be an object with a ``tools`` attribute) plus, optionally, a
+``handoffs.part1.STEP_TABLE``; a step may also be an object with a ``tools`` attribute) plus, optionally, a
 :class:`~handoffs.recorder.RunRecorder`:
 
 - nodes: every step in the table, and any step the record shows that the table lacks (drawn dashed);
-- edges: read from the transfer tools themselves (:func:`handoffs.single_agent.transfers.step_edges`: each tool's
+- edges: read from the transfer tools themselves (:func:`handoffs.part1.transfers.step_edges`: each tool's
   ``Command`` or ``state["step"] = ...`` says where it goes), an explicit ``transitions={tool: target_step}``
   mapping for tools with no code yet (the edge starts at every step that offers that tool), and every recorded
   ``StepChangeEvent``;
@@ -28,7 +28,7 @@ from matplotlib.path import Path as MplPath
 
 from handoffs.i18n import Texts
 from handoffs.recorder.events import StepChangeEvent, ToolRunEvent
-from handoffs.single_agent.transfers import step_edges, tool_label
+from handoffs.part1.transfers import step_edges, tool_label
 
 from .style import (CURRENT, font_families, CURRENT_FILL, FONT_EDGE, FONT_NODE, FONT_TOOL, INK, MUTED, PATH, PATH_FILL, REFUSED,
                     finish, label, number_marker)

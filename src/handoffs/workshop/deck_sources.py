@@ -3,7 +3,7 @@
 A deck's text lives in ``slides/<lang>/*.md`` (reveal.js Markdown: ``---`` between slides, ``Note:`` starts the
 speaker notes). Nothing in it is pasted from the code; these lines pull it in at build time:
 
-``::: code handoffs.single_agent.middleware:refusal_for [no-docstring]``
+``::: code handoffs.part1.middleware:refusal_for [no-docstring]``
     the source of a function, class, method (``module:Class.method``) or ``@tool``, read with ``inspect``;
 ``::: cell 01_the_idea_without_a_framework#68dedc17`` (or ``#tag:NAME``)
     the source of a notebook cell, found by its cell id or a cell tag (in the first notebook folder that has that
@@ -101,7 +101,7 @@ def code_of(reference: str, options: Iterable[str] = ()) -> str:
     module_name, _, qualified = reference.partition(":")
     if not qualified:
         raise DeckSourceError(f"'{reference}' names no object: write module:name, e.g. "
-                              "handoffs.single_agent.middleware:refusal_for.")
+                              "handoffs.part1.middleware:refusal_for.")
     obj = importlib.import_module(module_name)
     for part in qualified.split("."):
         obj = getattr(obj, part)

@@ -35,7 +35,7 @@ SAY = Texts({
                      "ko": "한글 글꼴을 찾지 못했어요. 그림의 한글이 네모 상자로 보일 거예요(선택 사항)."},
 })
 IMPORTS = ("langchain.agents", "langgraph", "autogen_core", "autogen_ext.models.openai", "openai", "ipywidgets",
-           "jupyterlab", "matplotlib", "nbclient", "handoffs.single_agent", "handoffs.multi_agent")
+           "jupyterlab", "matplotlib", "nbclient", "handoffs.part1", "handoffs.part2")
 
 
 def kit_command() -> str:

@@ -54,12 +54,12 @@ def record(name: str, spec: Mapping[str, Any]) -> RecordedRun:
 
 
 def _step_table(name: str, which: str) -> Mapping[str, Any]:
-    from handoffs.single_agent import STEP_TABLE
+    from handoffs.part1 import STEP_TABLE
 
     if which == "seed":
         return STEP_TABLE
     if which == "escalate_solution":
-        from handoffs.exercises.single_agent_escalate_solution import escalate_step_table
+        from handoffs.exercises.part1_escalate_solution import escalate_step_table
 
         return escalate_step_table()
     raise RunSpecError(f"run '{name}': unknown step_table {which!r} (use seed or escalate_solution).")
@@ -69,7 +69,7 @@ def _support_bot(name: str, spec: Mapping[str, Any], say: list[str]) -> Recorded
     from langgraph.checkpoint.memory import InMemorySaver
 
     from handoffs.models import OfflineChatModel
-    from handoffs.single_agent import ask, build_support_agent
+    from handoffs.part1 import ask, build_support_agent
 
     step_table = _step_table(name, spec.get("step_table", "seed"))
     recorder = RunRecorder()
@@ -83,7 +83,7 @@ def _support_bot(name: str, spec: Mapping[str, Any], say: list[str]) -> Recorded
 
 async def _team(name: str, spec: Mapping[str, Any], say: list[str], loop: bool) -> RecordedRun:
     from handoffs.models import OfflineModelClient, model_client
-    from handoffs.multi_agent import OperatorDesk, build_team, new_runtime, run_scripted_session
+    from handoffs.part2 import OperatorDesk, build_team, new_runtime, run_scripted_session
 
     recorder = RunRecorder()
     desk = OperatorDesk()
@@ -96,7 +96,7 @@ async def _team(name: str, spec: Mapping[str, Any], say: list[str], loop: bool) 
         ping_pong = [{"tool": "transfer_to_sales_agent", "args": {}}, {"tool": "transfer_back_to_triage", "args": {}}]
         team = await build_team(runtime, OfflineModelClient(script=ping_pong * 2), recorder=recorder, operators=desk)
     elif spec.get("team", "seed") == "billing_solution":
-        from handoffs.exercises.multi_agent_specialist_solution import billing_agent_topic_type, build_extended_team
+        from handoffs.exercises.part2_specialist_solution import billing_agent_topic_type, build_extended_team
 
         team = await build_extended_team(runtime, recorder.wrap_model_client(model_client()))
         team.operators = desk

@@ -7,8 +7,8 @@ from langchain.messages import ToolMessage
 from langchain.tools import ToolRuntime, tool
 from langgraph.types import Command
 
-from handoffs.single_agent.steps import TRIAGE_PROMPT
-from handoffs.single_agent.tools import end_conversation, record_issue
+from handoffs.part1.steps import TRIAGE_PROMPT
+from handoffs.part1.tools import end_conversation, record_issue
 
 __all__ = ["Command", "ToolMessage", "ToolRuntime", "end_conversation", "record_issue", "tool"]
 
@@ -40,7 +40,7 @@ def escalate_step(*tools, prompt=ESCALATE_PROMPT):
 
 def step_table_with(escalate_tool, entry=None):
     """The notebook's step table cell with a learner's escalate tool: a fresh copy, triage told and offered it."""
-    from handoffs.single_agent import seed_step_table
+    from handoffs.part1 import seed_step_table
 
     step_table = seed_step_table()
     step_table["triage"]["prompt"] = TRIAGE_WITH_ESCALATION

@@ -2,8 +2,8 @@
 
 expect: not_offered_in_triage
 """
-from handoffs.single_agent import seed_step_table
-from handoffs.single_agent.steps import RESOLVE_PROMPT
+from handoffs.part1 import seed_step_table
+from handoffs.part1.steps import RESOLVE_PROMPT
 
 from ._parts import escalate_step, escalate_to_manager
 

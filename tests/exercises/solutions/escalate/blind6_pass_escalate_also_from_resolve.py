@@ -6,9 +6,9 @@ from langchain.messages import ToolMessage
 from langchain.tools import ToolRuntime, tool
 from langgraph.types import Command
 
-from handoffs.single_agent import seed_step_table
-from handoffs.single_agent.steps import RESOLVE_PROMPT, TRIAGE_PROMPT
-from handoffs.single_agent.tools import end_conversation
+from handoffs.part1 import seed_step_table
+from handoffs.part1.steps import RESOLVE_PROMPT, TRIAGE_PROMPT
+from handoffs.part1.tools import end_conversation
 
 
 @tool

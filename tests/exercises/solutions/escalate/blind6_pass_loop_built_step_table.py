@@ -6,8 +6,8 @@ from langchain.messages import ToolMessage
 from langchain.tools import ToolRuntime, tool
 from langgraph.types import Command
 
-from handoffs.single_agent.steps import DONE_PROMPT, RESOLVE_PROMPT, TRIAGE_PROMPT
-from handoffs.single_agent.tools import (end_conversation, record_issue, resolve_billing, resolve_other,
+from handoffs.part1.steps import DONE_PROMPT, RESOLVE_PROMPT, TRIAGE_PROMPT
+from handoffs.part1.tools import (end_conversation, record_issue, resolve_billing, resolve_other,
                                          resolve_technical)
 
 

@@ -2,7 +2,7 @@
 
 expect: step_prompt_names_no_tool
 """
-from handoffs.single_agent import seed_step_table
+from handoffs.part1 import seed_step_table
 
 from ._parts import escalate_step, escalate_to_manager
 

@@ -2,7 +2,7 @@
 
 expect: not_offered_in_triage
 """
-from handoffs.single_agent import seed_step_table
+from handoffs.part1 import seed_step_table
 
 from ._parts import TRIAGE_WITH_ESCALATION, escalate_step
 

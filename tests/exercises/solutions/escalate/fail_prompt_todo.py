@@ -2,7 +2,7 @@
 
 expect: prompt_todo
 """
-from handoffs.single_agent import seed_step_table
+from handoffs.part1 import seed_step_table
 
 from ._parts import TRIAGE_WITH_ESCALATION, escalate_step, escalate_to_manager
 

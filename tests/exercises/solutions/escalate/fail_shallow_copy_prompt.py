@@ -2,7 +2,7 @@
 
 expect: shallow_copy
 """
-from handoffs.single_agent import STEP_TABLE
+from handoffs.part1 import STEP_TABLE
 
 from ._parts import TRIAGE_WITH_ESCALATION, escalate_step
 

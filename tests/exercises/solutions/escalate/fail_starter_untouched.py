@@ -2,6 +2,6 @@
 
 expect: no_new_step
 """
-from handoffs.single_agent import seed_step_table
+from handoffs.part1 import seed_step_table
 
 my_step_table = seed_step_table()

@@ -4,7 +4,7 @@ expect: tool_class
 """
 from langchain_core.tools import BaseTool
 
-from handoffs.single_agent import seed_step_table
+from handoffs.part1 import seed_step_table
 
 from ._parts import TRIAGE_WITH_ESCALATION, ESCALATE_PROMPT, end_conversation, escalate_to_manager
 

@@ -2,8 +2,8 @@
 
 expect: triage_prompt_silent
 """
-from handoffs.single_agent import seed_step_table
-from handoffs.single_agent.steps import TRIAGE_PROMPT
+from handoffs.part1 import seed_step_table
+from handoffs.part1.steps import TRIAGE_PROMPT
 
 from ._parts import escalate_step, escalate_to_manager
 

@@ -2,7 +2,7 @@
 
 expect: escalate_not_routed
 """
-from handoffs.single_agent import seed_step_table
+from handoffs.part1 import seed_step_table
 
 from ._parts import Command, ToolMessage, ToolRuntime, escalate_step, tool
 

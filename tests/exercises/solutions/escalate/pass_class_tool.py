@@ -4,7 +4,7 @@ expect: pass
 """
 from langchain_core.tools import BaseTool
 
-from handoffs.single_agent import STEP_TABLE
+from handoffs.part1 import STEP_TABLE
 
 from ._parts import ESCALATE_PROMPT, TRIAGE_WITH_ESCALATION, end_conversation, escalate_to_manager, record_issue
 

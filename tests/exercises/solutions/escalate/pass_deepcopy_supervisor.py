@@ -8,8 +8,8 @@ from langchain.messages import ToolMessage
 from langchain.tools import ToolRuntime, tool
 from langgraph.types import Command
 
-from handoffs.single_agent import STEP_TABLE
-from handoffs.single_agent.tools import end_conversation
+from handoffs.part1 import STEP_TABLE
+from handoffs.part1.tools import end_conversation
 
 
 @tool(parse_docstring=True)

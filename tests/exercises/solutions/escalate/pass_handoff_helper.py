@@ -4,8 +4,8 @@ expect: pass
 """
 from langchain.tools import ToolRuntime, tool
 
-from handoffs.single_agent import seed_step_table
-from handoffs.single_agent.tools import handoff
+from handoffs.part1 import seed_step_table
+from handoffs.part1.tools import handoff
 
 from ._parts import ESCALATE_PROMPT, escalate_step
 

@@ -8,7 +8,7 @@ from langchain.messages import ToolMessage
 from langchain.tools import InjectedToolCallId, tool
 from langgraph.types import Command
 
-from handoffs.single_agent import seed_step_table
+from handoffs.part1 import seed_step_table
 
 from ._parts import ESCALATE_PROMPT, TRIAGE_WITH_ESCALATION, end_conversation, open_manager_ticket
 

@@ -2,7 +2,7 @@
 
 expect: pass
 """
-from handoffs.single_agent import seed_step_table
+from handoffs.part1 import seed_step_table
 
 from ._parts import Command, ToolMessage, ToolRuntime, end_conversation, record_issue, tool
 

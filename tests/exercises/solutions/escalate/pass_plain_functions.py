@@ -6,8 +6,8 @@ from langchain.messages import ToolMessage
 from langchain.tools import ToolRuntime
 from langgraph.types import Command
 
-from handoffs.single_agent import seed_step_table
-from handoffs.single_agent.tools import end_conversation
+from handoffs.part1 import seed_step_table
+from handoffs.part1.tools import end_conversation
 
 
 def escalate_case(reason: str, runtime: ToolRuntime) -> Command:

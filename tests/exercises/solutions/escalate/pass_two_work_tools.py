@@ -2,7 +2,7 @@
 
 expect: pass
 """
-from handoffs.single_agent import seed_step_table
+from handoffs.part1 import seed_step_table
 
 from ._parts import TRIAGE_WITH_ESCALATION, end_conversation, escalate_to_manager, open_manager_ticket, tool
 

@@ -4,7 +4,7 @@ from langchain.agents.middleware import AgentMiddleware, ToolCallRequest, wrap_m
 from langchain.messages import ToolMessage
 from langgraph.types import Command
 
-from handoffs.single_agent import STEP_TABLE
+from handoffs.part1 import STEP_TABLE
 
 __all__ = ["AgentMiddleware", "Command", "STEP_TABLE", "ToolCallRequest", "ToolMessage", "wrap_model_call",
            "wrap_tool_call", "offered_now", "refusal"]

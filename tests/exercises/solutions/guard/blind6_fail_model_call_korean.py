@@ -4,7 +4,7 @@ expect: wrong_hook
 """
 from langchain.agents.middleware import wrap_model_call
 
-from handoffs.single_agent import STEP_TABLE
+from handoffs.part1 import STEP_TABLE
 
 
 @wrap_model_call

@@ -4,7 +4,7 @@ expect: not_a_tool_message
 """
 from langchain.agents.middleware import wrap_tool_call
 
-from handoffs.single_agent import STEP_TABLE
+from handoffs.part1 import STEP_TABLE
 
 
 @wrap_tool_call

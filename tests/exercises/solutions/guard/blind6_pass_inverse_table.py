@@ -7,7 +7,7 @@ from collections import defaultdict
 from langchain.agents.middleware import wrap_tool_call
 from langchain.messages import ToolMessage
 
-from handoffs.single_agent import STEP_TABLE
+from handoffs.part1 import STEP_TABLE
 
 STEPS_OFFERING = defaultdict(set)
 for step_name, entry in STEP_TABLE.items():

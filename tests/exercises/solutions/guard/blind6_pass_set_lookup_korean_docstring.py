@@ -5,7 +5,7 @@ expect: pass
 from langchain.agents.middleware import wrap_tool_call
 from langchain.messages import ToolMessage
 
-from handoffs.single_agent import STEP_TABLE
+from handoffs.part1 import STEP_TABLE
 
 
 @wrap_tool_call

@@ -5,7 +5,7 @@ expect: pass
 from langchain.agents.middleware import AgentMiddleware
 from langchain.messages import ToolMessage
 
-from handoffs.single_agent import STEP_TABLE
+from handoffs.part1 import STEP_TABLE
 
 
 class 단계가드(AgentMiddleware):

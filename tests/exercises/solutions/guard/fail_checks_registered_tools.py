@@ -2,7 +2,7 @@
 
 expect: lets_through
 """
-from handoffs.single_agent.steps import all_tools
+from handoffs.part1.steps import all_tools
 
 from ._parts import STEP_TABLE, refusal, wrap_tool_call
 

@@ -6,7 +6,7 @@ from langchain.agents.middleware import AgentMiddleware
 from langchain.messages import ToolMessage
 from langgraph.types import Command
 
-from handoffs.single_agent import STEP_TABLE
+from handoffs.part1 import STEP_TABLE
 
 
 class 단계_가드(AgentMiddleware):

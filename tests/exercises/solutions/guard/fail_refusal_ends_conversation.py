@@ -6,7 +6,7 @@ from langchain.agents.middleware import wrap_tool_call
 from langchain.messages import ToolMessage
 from langgraph.types import Command
 
-from handoffs.single_agent import STEP_TABLE
+from handoffs.part1 import STEP_TABLE
 
 
 @wrap_tool_call

@@ -2,8 +2,8 @@
 
 expect: pass
 """
-from handoffs.single_agent.state import current_step_of
-from handoffs.single_agent.steps import tool_names
+from handoffs.part1.state import current_step_of
+from handoffs.part1.steps import tool_names
 
 from ._parts import ToolMessage, wrap_tool_call
 

@@ -2,7 +2,7 @@
 
 expect: pass
 """
-from handoffs.single_agent.middleware import refusal_for
+from handoffs.part1.middleware import refusal_for
 
 from ._parts import STEP_TABLE, wrap_tool_call
 

@@ -7,7 +7,7 @@ from autogen_core.models import SystemMessage
 from autogen_core.tools import FunctionTool
 
 from handoffs.lessons.part2 import AIAgent, TRIAGE_TRANSFER_TOOLS, transfer_back_to_triage_tool, user_topic_type
-from handoffs.multi_agent.team import build_team
+from handoffs.part2.team import build_team
 
 billing_agent_topic_type = "BillingAgent"
 
