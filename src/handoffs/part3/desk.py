@@ -5,7 +5,7 @@ The code is not here: notebook 09's cells tagged ``lesson`` build it (the learne
 
 * ``desk_step_table(ledger, session_id, confirm)`` — notebook 06's team table as a step table: each agent's prompt is
   a step, each work tool is Part 2's own, each transfer tool a ``Command`` tool moving ``current_step`` to the step
-  the team's tool hands to (read from the tool: the edge is written once); ``STEP_OF_AGENT`` / ``AGENT_OF_STEP`` name
+  the team's tool hands to (read from the tool: the edge is written once); ``step_of`` / ``AGENT_OF_STEP`` name
   the steps; ``command_transfer_tool`` and ``work_tool`` offer Part 2's tools to LangChain;
 * ``build_desk_agent(model, steps, operator, ...)`` — the one agent: ``create_agent`` with notebook 02's
   ``configure_request`` over that table, notebook 03's guard, and a person in the ``human`` step;
@@ -21,7 +21,7 @@ from handoffs.lessons import load
 
 _LESSON = load("09_which_design_when")
 
-STEP_OF_AGENT = _LESSON.STEP_OF_AGENT
+step_of = _LESSON.step_of
 AGENT_OF_STEP = _LESSON.AGENT_OF_STEP
 command_transfer_tool = _LESSON.command_transfer_tool
 work_tool = _LESSON.work_tool
@@ -30,5 +30,5 @@ operator_seat = _LESSON.operator_seat
 build_desk_agent = _LESSON.build_desk_agent
 register_desk_team = _LESSON.register_desk_team
 
-__all__ = ["AGENT_OF_STEP", "STEP_OF_AGENT", "build_desk_agent", "command_transfer_tool", "desk_step_table",
-           "operator_seat", "register_desk_team", "work_tool"]
+__all__ = ["AGENT_OF_STEP", "build_desk_agent", "command_transfer_tool", "desk_step_table",
+           "operator_seat", "register_desk_team", "step_of", "work_tool"]
