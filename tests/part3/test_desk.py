@@ -62,3 +62,48 @@ async def test_an_empty_script_is_one_sentence_in_both_designs(lines):
     for run in (run_one_agent, run_team):
         with pytest.raises(ValueError, match="at least one non-empty line"):
             await run(lines)
+
+
+def test_a_learners_extended_team_table_is_a_step_table_with_the_edges_its_tools_make():
+    from autogen_core.tools import FunctionTool
+
+    from handoffs.part3.desk import desk_step_table
+    from handoffs.part3.langgraph_swarm import build_desk_graph  # noqa: F401 - the graph loads with the same cells
+    from handoffs.part1.transfers import step_edges
+
+    def transfer_to_billing_agent() -> str:
+        return "BillingAgent"
+
+    to_billing = FunctionTool(transfer_to_billing_agent, description="Use for invoices and charges.")
+    triage = delegates.TEAM[delegates.triage_agent_topic_type]
+    team = {**delegates.TEAM,
+            delegates.triage_agent_topic_type: triage._replace(transfer_tools=(*triage.transfer_tools, to_billing)),
+            "BillingAgent": delegates.TeamRow("A billing agent.", "You answer billing questions.", (),
+                                              (delegates.transfer_back_to_triage_tool,))}
+    steps = desk_step_table(Ledger(), "s", confirm=None, team=team)
+    assert steps["billing"]["prompt"] == "You answer billing questions."
+    edges = {(a, b) for a, b, _tool in step_edges(steps)}
+    assert {("triage", "billing"), ("billing", "triage"), ("triage", "human")} <= edges
+    assert ("sales", "billing") not in edges
+
+
+async def test_the_one_agent_hands_to_the_step_the_teams_tool_names():
+    from handoffs.part3.desk import build_desk_agent
+    from handoffs.part3.runs import ScriptedOperator
+
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    steps = desk_step_table(Ledger(), "s", confirm=None)
+    agent = build_desk_agent(OfflineChatModel(), steps, ScriptedOperator(), checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": "s"}}
+    state = await agent.ainvoke({"messages": [{"role": "user", "content": "My rocket skates broke after one day"}]},
+                                config)
+    assert state["current_step"] == "issues_and_repairs"
+    operator = ScriptedOperator()
+    agent = build_desk_agent(OfflineChatModel(), steps, operator, checkpointer=InMemorySaver())
+    for words in ("My rocket skates broke after one day", "I want to talk to a human", "hello?"):
+        state = await agent.ainvoke({"messages": [{"role": "user", "content": words}]}, config)
+    # repairs -> triage -> human, each step read from the team's tools; then the person answers, no model call
+    assert state["current_step"] == "human"
+    assert state["messages"][-1].text == operator.reply
+    assert [words for _conversation, words in operator.asked][-1] == "hello?"

@@ -3,7 +3,7 @@
 from langgraph.checkpoint.memory import InMemorySaver
 
 from handoffs.part2.tools import Ledger
-from handoffs.part3.langgraph_swarm import build_desk_graph, graph_step_table, handoff_destinations, handoff_tool
+from handoffs.part3.langgraph_swarm import build_desk_graph, graph_step_table, transfer_destinations, transfer_tool
 from handoffs.part1.transfers import step_edges
 from handoffs.part3.measure import CONVERSATIONS
 from handoffs.part3.pictures import plot_graph_handoffs
@@ -23,7 +23,7 @@ async def talk(graph, lines, thread):
     return seen
 
 
-def test_the_graph_edges_are_the_handoff_tools_destinations():
+def test_the_graph_edges_are_the_transfer_tools_destinations():
     graph = build_desk_graph(checkpointer=InMemorySaver())
     edges = {(e.source, e.target) for e in graph.get_graph().edges if e.source != "__start__"}
     declared = {(agent, target) for agent, target, _tool in step_edges(graph_step_table(graph))}
@@ -31,14 +31,14 @@ def test_the_graph_edges_are_the_handoff_tools_destinations():
                                  ("issues_and_repairs", "triage")}
 
 
-def test_a_new_handoff_tool_is_a_new_edge():
+def test_a_new_transfer_tool_is_a_new_edge():
     from langchain.agents import create_agent
 
     from handoffs.models import chat_model
 
-    agent = create_agent(chat_model(), tools=[handoff_tool("billing", name="transfer_to_billing", description="Bills.")],
+    agent = create_agent(chat_model(), tools=[transfer_tool("billing", name="transfer_to_billing", description="Bills.")],
                          name="front")
-    assert handoff_destinations(agent) == ["billing"]
+    assert transfer_destinations(agent) == ["billing"]
 
 
 async def test_seed_003s_sales_path_runs_on_the_default_model():

@@ -1,7 +1,7 @@
 """One scripted customer through either design of the ACME desk, measured turn by turn.
 
-:func:`run_one_agent` drives the desk as Part 1's single agent (:mod:`handoffs.part3.desk`), :func:`run_team` as
-Part 2's team (:func:`handoffs.part2.build_team`); both take the same customer lines and the same answers to
+:func:`run_one_agent` drives the desk as one agent with steps, :func:`run_team` as Part 2's team — both as notebook 09's
+cells assemble them (:mod:`handoffs.part3.desk`); both take the same customer lines and the same answers to
 the order question, use the same kind of ledger and the same operator, record into a
 :class:`~handoffs.recorder.RunRecorder`, and return a :class:`DesignRun`: per customer turn, who answered, how many
 model calls it took and the tokens in and out *as the model reported them* (the recorder keeps both per call),
@@ -20,11 +20,12 @@ from typing import Any, Iterable, Sequence
 
 from langgraph.checkpoint.memory import InMemorySaver
 
-from handoffs.part2 import build_team, new_runtime, run_scripted_session
+from handoffs.part2 import new_runtime, run_scripted_session
+from handoffs.part2.team import with_triage_transfer_tools
 from handoffs.part2.tools import Ledger
 from handoffs.recorder import HandoffEvent, MessageEvent, ModelCallEvent, RunRecorder, StepChangeEvent
 
-from .desk import AGENT_OF_STEP, build_desk_agent
+from .desk import AGENT_OF_STEP, build_desk_agent, desk_step_table, register_desk_team
 from .text import ERRORS, OPERATOR_REPLY
 
 ONE_AGENT, TEAM = "one agent", "team"
@@ -37,7 +38,7 @@ class ScriptedOperator:
     def __init__(self, reply: str = OPERATOR_REPLY) -> None:
         self.reply, self.asked = reply, []
 
-    def __call__(self, conversation: str, words: str) -> str:  # the single agent's OperatorSeat calls this
+    def __call__(self, conversation: str, words: str) -> str:  # the one agent's operator seat calls this
         self.asked.append((conversation, words))
         return self.reply
 
@@ -119,9 +120,9 @@ async def run_one_agent(turns: Iterable[str], *, model: Any = None, session_id: 
     async def confirm(question: str) -> bool:
         return next(answers, "n").strip().lower() in {"y", "yes"}
 
-    agent = build_desk_agent(model if model is not None else default_model(), ledger=ledger, session_id=session_id,
-                             confirm=confirm, operator=operator or ScriptedOperator(), recorder=recorder,
-                             checkpointer=InMemorySaver(), guard=guard)
+    steps = desk_step_table(ledger, session_id, confirm)
+    agent = build_desk_agent(model if model is not None else default_model(), steps, operator or ScriptedOperator(),
+                             recorder=recorder, checkpointer=InMemorySaver(), guard=guard)
     config = {"configurable": {"thread_id": session_id}}
     run = DesignRun(ONE_AGENT, session_id, [])
     started = time.perf_counter()
@@ -172,9 +173,11 @@ class TeamDesk:
         from handoffs.part2.sessions import default_model_client
 
         self.runtime = shaped_runtime(self.shaper, self.recorder) if self.shaper else new_runtime(self.recorder)
-        more = {"triage_transfer_tools": tuple(self.triage_transfer_tools)} if self.triage_transfer_tools else {}
-        self.team = await build_team(self.runtime, self.model_client or default_model_client(),
-                                     recorder=self.recorder, operators=self.operator, **more)
+        from handoffs.lessons import part2
+
+        table = with_triage_transfer_tools(part2.TEAM, self.triage_transfer_tools) if self.triage_transfer_tools else None
+        self.team = await register_desk_team(self.runtime, self.model_client or default_model_client(), self.operator,
+                                             recorder=self.recorder, team=table)
         self.runtime.start()
         return self
 
