@@ -1,8 +1,8 @@
 """Lesson code has one source: the notebook cells a learner writes. This package makes modules of them.
 
 A notebook that builds a piece of the pattern marks the code cells that define it with the cell tag ``lesson``
-(notebook 01's loop by hand, 02's state, transfer tools, step table and middleware, 06's handoff team, 10's payload,
-history filters and hook, the exercise solutions). :func:`load` executes exactly those cells, in notebook order, into
+(notebook 01's loop by hand, 02's state, transfer tools, step table and middleware, 06's handoff team, 09's two
+designs, 10's payload, history filters, hook and LangGraph graph, the exercise solutions). :func:`load` executes exactly those cells, in notebook order, into
 one fresh module and caches it: ``load("06")`` (a notebook's number) is :mod:`handoffs.lessons.part2`, imported like
 any module; ``load("02_langchain_support_bot")`` (a notebook's stem) is ``handoffs.lessons.02_langchain_support_bot``.
 Tests, the exercise checkers, notebook 08's processes, Part 3 and the kit's own modules import the classes the
