@@ -1,4 +1,4 @@
-"""Seed 003's ACME desk in both designs, as notebook 09 assembles them — a module, for Part 3's measurements.
+"""Seed 003's ACME support service in both designs as notebook 09 assembles them: a module for Part 3's measurements.
 
 The code is not here: notebook 09's cells tagged ``lesson`` build it (the learner edits and re-runs them) and
 :func:`handoffs.lessons.load` makes this module's names from those cells:

@@ -1,6 +1,6 @@
-"""One scripted customer through either design of the ACME desk, measured turn by turn.
+"""One scripted customer through either design of the ACME support service, measured turn by turn.
 
-:func:`run_one_agent` drives the desk as one agent with steps, :func:`run_team` as Part 2's team — both as notebook 09's
+:func:`run_one_agent` drives the one-agent design (Part 1's), :func:`run_team` Part 2's team — both as notebook 09's
 cells assemble them (:mod:`handoffs.part3.desk`); both take the same customer lines and the same answers to
 the order question, use the same kind of ledger and the same operator, record into a
 :class:`~handoffs.recorder.RunRecorder`, and return a :class:`DesignRun`: per customer turn, who answered, how many
@@ -107,7 +107,7 @@ async def run_one_agent(turns: Iterable[str], *, model: Any = None, session_id: 
                         confirmations: Iterable[str] = ("y",), operator: ScriptedOperator | None = None,
                         recorder: RunRecorder | None = None, guard: bool = True,
                         ledger: Ledger | None = None) -> DesignRun:
-    """The customer's lines through the desk as one agent with steps (Part 1's design)."""
+    """The customer's lines through the one-agent design (Part 1's agent with steps)."""
     from handoffs.part1.agent import default_model
 
     lines = [str(line) for line in turns]
@@ -162,7 +162,7 @@ class TeamDesk:
                  operator: ScriptedOperator | None = None, shaper: Any = None,
                  triage_transfer_tools: Sequence[Any] | None = None) -> None:
         """``shaper``: an intervention handler every handoff passes through (notebook 10's ``HandoffShaper``);
-        ``triage_transfer_tools``: other delegate tools for the triage agent (e.g. ones carrying a payload)."""
+        ``triage_transfer_tools``: other transfer tools for the triage agent (e.g. ones carrying a payload)."""
         self.model_client, self.operator = model_client, operator or ScriptedOperator()
         self.recorder = recorder if recorder is not None else RunRecorder()
         self.shaper, self.triage_transfer_tools = shaper, triage_transfer_tools
@@ -206,6 +206,6 @@ class TeamDesk:
 async def run_team(turns: Iterable[str], *, model_client: Any = None, session_id: str = "team-1",
                    confirmations: Iterable[str] = ("y",), operator: ScriptedOperator | None = None,
                    recorder: RunRecorder | None = None) -> DesignRun:
-    """The customer's lines through the desk as Part 2's team (a runtime of its own, stopped afterwards)."""
+    """The customer's lines through the support service as Part 2's team (a runtime of its own, stopped afterwards)."""
     async with TeamDesk(model_client, recorder=recorder, operator=operator) as desk:
         return await desk.run(turns, session_id=session_id, confirmations=confirmations)
