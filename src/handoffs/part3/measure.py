@@ -3,7 +3,7 @@
 :func:`compare_designs` runs, for each design (:mod:`handoffs.part3.runs`):
 
 * **routing** — the routing eval's ``team_triage`` messages (the triage agent's decision, English, Korean, mixed),
-  each as a customer's first words through the *whole* desk; the route is where the conversation went;
+  each as a customer's first words through the *whole* support service; the route is where the conversation went;
 * **conversations** — :data:`CONVERSATIONS`, multi-turn customers in English and Korean (sales, refund, a person,
   and two long ones that change topic), for model calls, tokens in and out, handoffs and wall time;
 * **boundaries** — :data:`PROBES`: the offline model's rogue mode calls a tool its step or agent does not offer,
