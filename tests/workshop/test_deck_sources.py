@@ -161,11 +161,11 @@ def test_another_language_is_the_same_pipeline_with_other_source_files(assets, t
     (sources / "xx" / "decks.toml").write_text((sources / "xx" / "decks.toml").read_text().replace(
         'title = "Handoffs: an overview"', 'title = "핸드오프: 개요"'))
     (sources / "xx" / "00_overview.md").write_text((sources / "xx" / "00_overview.md").read_text().replace(
-        "three pages, one agent", "세 페이지, 하나의 에이전트"))
+        "three steps, one agent", "세 단계, 하나의 에이전트"))
     pages = DeckBuild("xx", tmp_path / "out", sources=sources).build()
     overview = (tmp_path / "out" / "xx" / "00_overview.html").read_text()
     assert '<html lang="xx">' in overview and "<title>핸드오프: 개요</title>" in overview
-    assert "세 페이지, 하나의 에이전트" in overview and ":::" not in overview
+    assert "세 단계, 하나의 에이전트" in overview and ":::" not in overview
     pictures = sorted((tmp_path / "out" / "xx" / "pictures").glob("*.png"))
     assert len(pages) == 5 and len(pictures) >= 10 and all(p.stat().st_size > 20_000 for p in pictures)
     part3 = (tmp_path / "out" / "xx" / "04_part3_which_design.html").read_text()
