@@ -30,7 +30,7 @@ CURRENT_TAB = """() => { const tab = document.querySelector('.lm-DockPanel-tabBa
 TABS = """() => [...document.querySelectorAll('.lm-DockPanel-tabBar .lm-TabBar-tab')].map(t => t.textContent)"""
 EDITIONS = [
     ([], "notebooks/00_start_here.ipynb", "00 — Start here"),
-    (["--lang", "ko"], "notebooks/ko/00_start_here.ipynb", "00 — 여기서 시작해요"),  # the Korean edition's 00
+    (["--lang", "ko"], "notebooks/ko/00_start_here.ipynb", "00 — 시작하기"),  # the Korean edition's 00
 ]
 
 

@@ -82,7 +82,7 @@ def test_a_korean_learner_chats_in_korean_with_both_bots(lab_with, page):
         assert page.locator(".handoffs-chat").nth(0).locator(".handoffs-badge-value").inner_text() == "done"
         page.locator(".handoffs-chat").nth(0).locator(".handoffs-why-toggle").click()
         reasons = page.locator(".handoffs-chat").nth(0).locator(".handoffs-why-list").inner_text()
-        assert "record_issue" in reasons and "사용자가 '두 번 결제'라고 함" in reasons, reasons
+        assert "record_issue" in reasons and "사용자가 '두 번 결제되었습니다'라고 함" in reasons, reasons
 
         reply = send(page, 1, "뭔가 사고 싶어요")  # the team: triage hands the customer to sales
         assert HANGUL.search(reply) and "로드러너" in reply, reply
