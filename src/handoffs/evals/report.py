@@ -68,8 +68,8 @@ def format_report(report: EvalReport, misses: bool = False) -> str:
     sets: dict[str, list[bool]] = {}
     for o in report.outcomes:
         sets.setdefault(set_of(o), []).append(o.correct)
-    percent = _percent(sum(o.correct for o in report.outcomes), len(report.outcomes))
-    lines = [TEXTS["model"].format(model=report.model), TEXTS["accuracy"].format(percent=percent)]
+    overall = _percent(sum(o.correct for o in report.outcomes), len(report.outcomes))
+    lines = [TEXTS["model"].format(model=report.model), TEXTS["accuracy"].format(percent=overall)]
     facts = blind_facts()
     unfitted = [ok for name in facts["never_fitted"] for ok in sets.get(name, [])]
     if unfitted:
@@ -79,7 +79,7 @@ def format_report(report: EvalReport, misses: bool = False) -> str:
     if sealed:
         lines.append(TEXTS["sealed"].format(sets=", ".join(n for n in facts["sealed"] if n in sets),
                                             percent=_percent(sum(sealed), len(sealed))))
-    first = [f"{name} {score:.1f} %" for name, score in facts["first_contact"].items() if name in sets]
+    first = [f"{name} {percent(score)}" for name, score in facts["first_contact"].items() if name in sets]
     if first:
         lines.append(TEXTS["first_contact"].format(scores=", ".join(first)))
     lines.append("")
