@@ -26,8 +26,8 @@ def test_a_turn_walks_the_step_table_from_triage_to_done(text, issue_type, resol
 def test_the_model_sees_only_the_current_steps_tools():
     state, log = new_state(), []
     run_turn(STEP_TABLE, state, "I was charged twice", log=log.append)
-    assert "model saw ['record_issue']" in log[0]
-    assert "model saw no tools" in log[-1]
+    assert log[0].startswith("[triage] ['record_issue'] -> ")
+    assert log[-1].startswith("[done] [] -> ")  # the done step offers no tools
 
 
 def test_a_tool_the_step_does_not_offer_is_not_run():
