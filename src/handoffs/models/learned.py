@@ -56,10 +56,8 @@ def guess(text: str) -> tuple[str, float, tuple[str, ...]]:
         return "none", 0.0, ()
     scores = [0.0] * len(prior)
     seen = [f for f in features(text) if f in table]
-    for gram in seen:
-        row = table[gram]
-        for i in range(len(scores)):
-            scores[i] += row[i]
+    for gram in seen:  # added in the same order as ever, concept by concept: the same floats
+        scores = [score + weight for score, weight in zip(scores, table[gram])]
     # Each letter position gives an n-gram of every size, and they say the same thing: count them once.
     scores = [p + s / len(SIZES) for p, s in zip(prior, scores)]
     top = max(scores)
