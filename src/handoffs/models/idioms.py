@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 import tomllib
 from pathlib import Path
-from typing import Any
 
 from . import patterns
 
@@ -87,48 +86,9 @@ _LATIN_LETTER = patterns.compile(r"[a-z]", re.IGNORECASE)
 # Every alternative of a row needs some literal text ("refund", " charge", "상담원"), so a row whose every anchor is
 # missing from the message cannot match and is not run: most rows of most messages, the bulk of a fresh read.
 
-_PARSE = re._parser  # type: ignore[attr-defined]  # the stdlib's own parser: the anchors are read from what re runs
-_C = re._constants  # type: ignore[attr-defined]
-
-
-def _needs(items: Any) -> frozenset[str] | None:
-    """Texts of which a match of the parsed sequence ``items`` must contain at least one, lower-cased (None: unknown)."""
-    best: frozenset[str] | None = None
-    candidates: list[frozenset[str] | None] = []
-    run = ""
-    for op, arg in list(items) + [(None, None)]:
-        if op is _C.LITERAL:
-            run += chr(arg).lower()
-            continue
-        if run:
-            candidates.append(frozenset({run}))
-            run = ""
-        if op is _C.BRANCH:
-            sets = [_needs(branch) for branch in arg[1]]
-            candidates.append(None if any(s is None for s in sets) else frozenset().union(*sets))
-        elif op is _C.SUBPATTERN:
-            candidates.append(_needs(arg[-1]))
-        elif op in (_C.MAX_REPEAT, _C.MIN_REPEAT, _C.POSSESSIVE_REPEAT) and arg[0] >= 1:
-            candidates.append(_needs(arg[2]))
-    for candidate in candidates:
-        if candidate and (best is None or min(map(len, candidate)) > min(map(len, best))):
-            best = candidate
-    return best
-
-
-def anchors(pattern: re.Pattern[str]) -> frozenset[str] | None:
-    """Literal texts of which any match of ``pattern`` contains one (None: the pattern has no such anchor)."""
-    return _needs(_PARSE.parse(pattern.pattern, pattern.flags))
-
-
-ANCHORS: tuple[frozenset[str] | None, ...] = tuple(anchors(pattern) for pattern, _, _ in PHRASES)
+ANCHORS: tuple[frozenset[str] | None, ...] = tuple(patterns.anchors(pattern) for pattern, _, _ in PHRASES)
 """For each row of :data:`PHRASES`: the texts one of which a message must hold for the row to match (None: any)."""
-
-_ODD_FOLD = patterns.compile(r"[^\x00-\x7f\uac00-\ud7a3\u3131-\u318e\u1100-\u11ff]")
-
-
-def _cased(char: str) -> bool:
-    return char.lower() != char.upper() or char.casefold() != char
+_ANCHOR_WORDS: tuple[str, ...] = tuple(sorted(set().union(*(need for need in ANCHORS if need))))
 
 
 def phrase_patterns(text: str) -> list[tuple[re.Pattern[str] | None, tuple[str, ...], float]]:
@@ -137,14 +97,11 @@ def phrase_patterns(text: str) -> list[tuple[re.Pattern[str] | None, tuple[str, 
     A message with a non-ASCII cased letter ("ſ", "É") is read with every row: ``re.IGNORECASE`` matches "s" on "ſ"."""
     korean, latin = bool(_KOREAN_LETTER.search(text)), bool(_LATIN_LETTER.search(text))
     rows = _ROWS["any" if korean == latin else "ko" if korean else "en"]
-    if any(_cased(char) for char in _ODD_FOLD.findall(text)):
+    if not patterns.folds_plainly(text):
         return rows
     present = {word for word in _ANCHOR_WORDS if word in text}
     return [(pattern if need is None or not need.isdisjoint(present) else None, concepts, weight)
             for (pattern, concepts, weight), need in zip(rows, ANCHORS)]
-
-
-_ANCHOR_WORDS: tuple[str, ...] = tuple(sorted(set().union(*(need for need in ANCHORS if need))))
 
 
 _ROWS: dict[str, list[tuple[re.Pattern[str] | None, tuple[str, ...], float]]] = {
