@@ -32,7 +32,8 @@ def test_anchors_are_what_every_match_must_hold(source, expected):
 
 
 def test_every_match_on_the_labelled_messages_holds_an_anchor():
-    compiled = [(p, n) for p, n in zip((p for p, _, _ in idioms.PHRASES), idioms.ANCHORS)] + list(cues._PEOPLE_ASKED)
+    compiled = [*zip((p for p, _, _ in idioms.PHRASES), idioms.ANCHORED.needs),
+                *zip(cues._PEOPLE_ASKED, cues._PEOPLE_ASKED_ANCHORS.needs)]
     for case in load_cases():
         for text in (case.message, case.message.lower()):
             for pattern, need in compiled:
@@ -44,9 +45,9 @@ def test_every_match_on_the_labelled_messages_holds_an_anchor():
 def test_people_asked_for_finds_the_same_with_and_without_anchors():
     for case in load_cases():
         text = case.message
-        full = [m.span() for p, _ in cues._PEOPLE_ASKED for m in p.finditer(text)]
-        lowered = text.lower()
-        kept = [m.span() for p, n in cues._PEOPLE_ASKED if patterns.may_match(n, lowered) for m in p.finditer(text)]
+        full = [m.span() for p in cues._PEOPLE_ASKED for m in p.finditer(text)]
+        kept = [m.span() for p, may in zip(cues._PEOPLE_ASKED, cues._PEOPLE_ASKED_ANCHORS.which(text)) if may
+                for m in p.finditer(text)]
         assert kept == full, text
 
 

@@ -198,8 +198,9 @@ _PEOPLE_ASKED_KO = patterns.compile(
 _NOT_ASKING = patterns.compile(r"\b(?:don'?t|do not|no need to|never)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 
 
-_PEOPLE_ASKED = tuple((pattern, patterns.anchors(pattern)) for pattern in (*_PEOPLE_ASKED_EN, _PEOPLE_ASKED_KO))
-"""Each pattern of a person asked for, with the words it needs (a message holding none of them is not searched)."""
+_PEOPLE_ASKED = (*_PEOPLE_ASKED_EN, _PEOPLE_ASKED_KO)
+_PEOPLE_ASKED_ANCHORS = patterns.Anchored(_PEOPLE_ASKED)
+"""The words each pattern of a person asked for needs: a message holding none of them is not searched with it."""
 _PERSON_WORDS = (patterns.compile(r"\b" + _PERSON_EN + r"\b", re.I), patterns.compile(_PERSON_KO))
 """A person named at all: what a message of three words or fewer ("operator!", "상담원") asks for."""
 
@@ -214,8 +215,7 @@ def people_asked_for(text: str) -> list[tuple[int, int]]:
 def _people_asked_for(text: str) -> tuple[tuple[int, int], ...]:
     # "Are you a bot?" asks who we are, not for a person; "Are you a bot? I want a human." asks in its second sentence.
     identity = [m.span() for m in _IDENTITY_QUESTION.finditer(text)]
-    lowered, plain = text.lower(), patterns.folds_plainly(text)
-    asking = [pattern for pattern, need in _PEOPLE_ASKED if not plain or patterns.may_match(need, lowered)]
+    asking = [pattern for pattern, may in zip(_PEOPLE_ASKED, _PEOPLE_ASKED_ANCHORS.which(text)) if may]
     spans = [next(m.span(i) for i in range(1, (m.lastindex or 0) + 1) if m.group(i))
              for pattern in asking for m in pattern.finditer(text)
              if not _NOT_ASKING.search(text[max(0, m.start() - 30):m.start()])

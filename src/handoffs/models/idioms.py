@@ -86,22 +86,18 @@ _LATIN_LETTER = patterns.compile(r"[a-z]", re.IGNORECASE)
 # Every alternative of a row needs some literal text ("refund", " charge", "상담원"), so a row whose every anchor is
 # missing from the message cannot match and is not run: most rows of most messages, the bulk of a fresh read.
 
-ANCHORS: tuple[frozenset[str] | None, ...] = tuple(patterns.anchors(pattern) for pattern, _, _ in PHRASES)
-"""For each row of :data:`PHRASES`: the texts one of which a message must hold for the row to match (None: any)."""
-_ANCHOR_WORDS: tuple[str, ...] = tuple(sorted(set().union(*(need for need in ANCHORS if need))))
+ANCHORED = patterns.Anchored([pattern for pattern, _, _ in PHRASES])
+"""The rows of :data:`PHRASES` with their anchors: the texts one of which a message must hold for a row to match."""
 
 
 def phrase_patterns(text: str) -> list[tuple[re.Pattern[str] | None, tuple[str, ...], float]]:
     """The rows of :data:`PHRASES` to read the lower-cased ``text`` with: whole for a mixed message, else only what can
-    match; a row none of whose :data:`ANCHORS` is in ``text`` comes with ``None`` for its pattern (it cannot match).
-    A message with a non-ASCII cased letter ("ſ", "É") is read with every row: ``re.IGNORECASE`` matches "s" on "ſ"."""
+    match; a row none of whose anchors (:data:`ANCHORED`) is in ``text`` comes with ``None`` for its pattern (it cannot
+    match). A message with a non-ASCII cased letter ("ſ", "É") keeps every row: ``re.IGNORECASE`` matches "s" on "ſ"."""
     korean, latin = bool(_KOREAN_LETTER.search(text)), bool(_LATIN_LETTER.search(text))
     rows = _ROWS["any" if korean == latin else "ko" if korean else "en"]
-    if not patterns.folds_plainly(text):
-        return rows
-    present = {word for word in _ANCHOR_WORDS if word in text}
-    return [(pattern if need is None or not need.isdisjoint(present) else None, concepts, weight)
-            for (pattern, concepts, weight), need in zip(rows, ANCHORS)]
+    return [(pattern if may else None, concepts, weight)
+            for (pattern, concepts, weight), may in zip(rows, ANCHORED.which(text))]
 
 
 _ROWS: dict[str, list[tuple[re.Pattern[str] | None, tuple[str, ...], float]]] = {

@@ -15,7 +15,7 @@ only rewrites pattern text; ``re`` still matches it. ``tests/faults`` checks the
 from __future__ import annotations
 
 import re
-from typing import Any, Pattern
+from typing import Any, Pattern, Sequence
 
 REACH = 60
 """The most characters one quantifier of a model pattern may consume: a repeated group, ``.`` or a negated class
@@ -133,6 +133,17 @@ def folds_plainly(text: str) -> bool:
     return not any(char.lower() != char.upper() or char.casefold() != char for char in _ODD_FOLD.findall(text))
 
 
-def may_match(need: frozenset[str] | None, lowered: str) -> bool:
-    """Whether a pattern with anchors ``need`` may match a text whose lower case is ``lowered`` (see :func:`anchors`)."""
-    return need is None or any(word in lowered for word in need)
+class Anchored:
+    """Patterns with their :func:`anchors`: :meth:`which` tells, for one text, the ones that may match it."""
+
+    def __init__(self, compiled: Sequence[Pattern[str] | None]):
+        self.needs = tuple(anchors(p) if p is not None else frozenset() for p in compiled)
+        self.words = tuple(sorted(set().union(*(need for need in self.needs if need))))
+
+    def which(self, text: str) -> list[bool]:
+        """For each pattern, whether it may match ``text`` (all True for a text that does not fold plainly)."""
+        if not folds_plainly(text):
+            return [True] * len(self.needs)
+        lowered = text.lower()
+        present = {word for word in self.words if word in lowered}
+        return [need is None or not need.isdisjoint(present) for need in self.needs]
