@@ -198,21 +198,33 @@ _PEOPLE_ASKED_KO = patterns.compile(
 _NOT_ASKING = patterns.compile(r"\b(?:don'?t|do not|no need to|never)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 
 
+_PEOPLE_ASKED = (*_PEOPLE_ASKED_EN, _PEOPLE_ASKED_KO)
+_PEOPLE_ASKED_ANCHORS = patterns.Anchored(_PEOPLE_ASKED)
+"""The words each pattern of a person asked for needs: a message holding none of them is not searched with it."""
+_PERSON_WORDS = (patterns.compile(r"\b" + _PERSON_EN + r"\b", re.I), patterns.compile(_PERSON_KO))
+"""A person named at all: what a message of three words or fewer ("operator!", "상담원") asks for."""
+
+
 def people_asked_for(text: str) -> list[tuple[int, int]]:
     """Where ``text`` names a person the customer *asks for* ("let me talk to a human", "매니저 불러 주세요",
     or a message that is little more than "operator!"), as (start, end) spans of the person word."""
+    return list(_people_asked_for(text))  # one decision asks this of the same message up to three times
+
+
+@lru_cache(maxsize=1024)
+def _people_asked_for(text: str) -> tuple[tuple[int, int], ...]:
     # "Are you a bot?" asks who we are, not for a person; "Are you a bot? I want a human." asks in its second sentence.
     identity = [m.span() for m in _IDENTITY_QUESTION.finditer(text)]
+    asking = [pattern for pattern, may in zip(_PEOPLE_ASKED, _PEOPLE_ASKED_ANCHORS.which(text)) if may]
     spans = [next(m.span(i) for i in range(1, (m.lastindex or 0) + 1) if m.group(i))
-             for pattern in (*_PEOPLE_ASKED_EN, _PEOPLE_ASKED_KO) for m in pattern.finditer(text)
+             for pattern in asking for m in pattern.finditer(text)
              if not _NOT_ASKING.search(text[max(0, m.start() - 30):m.start()])
              and not any(s < m.end() and m.start() < e for s, e in identity)]
     if identity:
-        return spans
+        return tuple(spans)
     if not spans and len(words(text)) <= 3:
-        spans = [m.span(1) for pattern in (patterns.compile(r"\b" + _PERSON_EN + r"\b", re.I), patterns.compile(_PERSON_KO))
-                 for m in pattern.finditer(text)]
-    return spans
+        spans = [m.span(1) for pattern in _PERSON_WORDS for m in pattern.finditer(text)]
+    return tuple(spans)
 
 
 _HEDGE = patterns.compile(r"\b(?:might|maybe|perhaps|probably|later|someday|eventually|at some point|after that|afterwards)\b|나중에|"

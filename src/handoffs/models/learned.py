@@ -16,7 +16,8 @@ in the text (each word gives at most 3·len n-grams; words over 20 letters are c
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import lru_cache, reduce
+from operator import add
 from pathlib import Path
 
 from .text import tokens
@@ -54,12 +55,9 @@ def guess(text: str) -> tuple[str, float, tuple[str, ...]]:
     concepts, prior, table = _weights()
     if not concepts:
         return "none", 0.0, ()
-    scores = [0.0] * len(prior)
     seen = [f for f in features(text) if f in table]
-    for gram in seen:
-        row = table[gram]
-        for i in range(len(scores)):
-            scores[i] += row[i]
+    # Each concept's column summed from 0.0 in n-gram order (reduce, not sum: Python 3.12's sum compensates rounding)
+    scores = [reduce(add, column, 0.0) for column in zip(*(table[gram] for gram in seen))] or [0.0] * len(prior)
     # Each letter position gives an n-gram of every size, and they say the same thing: count them once.
     scores = [p + s / len(SIZES) for p, s in zip(prior, scores)]
     top = max(scores)

@@ -8,14 +8,19 @@ a word repeated a thousand times. Unbounded patterns are what made a 4 KB messag
 running to the end of the text from every position, then backtracking: quadratic or worse).
 
 :data:`REACH` is longer than any word, and longer than the stretch any phrase of the model spans ("not about a
-charge or a bug", "상담원 좀 연결해 주실 수 있나요"). What this module is not: a regex engine, or a timeout. It
-only rewrites pattern text; ``re`` still matches it. ``tests/faults`` checks the cost of 4x the input against 1x.
+charge or a bug", "상담원 좀 연결해 주실 수 있나요").
+
+:func:`anchors` reads, from a compiled pattern, literal texts one of which every match holds, so :class:`Anchored`
+skips a pattern a text cannot match (most phrase rows, for most messages: the bulk of reading a message never seen).
+
+What this module is not: a regex engine, or a timeout. It only rewrites and inspects pattern text; ``re`` still
+matches it. ``tests/faults`` checks the cost of 4x the input against 1x.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Pattern
+from typing import Any, Pattern, Sequence
 
 REACH = 60
 """The most characters one quantifier of a model pattern may consume: a repeated group, ``.`` or a negated class
@@ -83,3 +88,67 @@ def bounded(source: str, reach: int = REACH, word_reach: int = WORD_REACH) -> st
 def compile(source: str, flags: int = 0) -> Pattern[str]:  # noqa: A001 - the re.compile of the model
     """``re.compile(bounded(source), flags)``: see the module docstring."""
     return re.compile(bounded(source), flags)
+
+
+# --- what a pattern needs ----------------------------------------------------------------------------------------
+# Most of a model's patterns name words ("refund", "상담원"); a text holding none of a pattern's words cannot match it,
+# and checking a few words is cheaper than running the pattern. Read from the parsed pattern, the stdlib's own parser.
+
+_PARSE = re._parser  # type: ignore[attr-defined]
+_C = re._constants  # type: ignore[attr-defined]
+
+
+def _needs(items: Any) -> frozenset[str] | None:
+    """Texts of which a match of the parsed sequence ``items`` must contain one, lower-cased (None: none known)."""
+    candidates: list[frozenset[str] | None] = []
+    run = ""
+    for op, arg in list(items) + [(None, None)]:
+        if op is _C.LITERAL:
+            run += chr(arg).lower()
+            continue
+        if run:
+            candidates.append(frozenset({run}))
+            run = ""
+        if op is _C.BRANCH:
+            sets = [_needs(branch) for branch in arg[1]]
+            candidates.append(None if any(s is None for s in sets) else frozenset().union(*sets))
+        elif op is _C.SUBPATTERN:
+            candidates.append(_needs(arg[-1]))
+        elif op in (_C.MAX_REPEAT, _C.MIN_REPEAT, _C.POSSESSIVE_REPEAT) and arg[0] >= 1:
+            candidates.append(_needs(arg[2]))
+    best: frozenset[str] | None = None
+    for candidate in candidates:  # the most telling: the one whose shortest text is longest
+        if candidate and (best is None or min(map(len, candidate)) > min(map(len, best))):
+            best = candidate
+    return best
+
+
+def anchors(pattern: Pattern[str]) -> frozenset[str] | None:
+    """Lower-cased texts of which every match of ``pattern`` contains one (None: the pattern names no such text).
+    Check them against the lower-cased text, and only where :func:`folds_plainly` says so."""
+    return _needs(_PARSE.parse(pattern.pattern, pattern.flags))
+
+
+_ODD_FOLD = re.compile(r"[^\x00-\x7f\uac00-\ud7a3\u3131-\u318e\u1100-\u11ff]")
+
+
+def folds_plainly(text: str) -> bool:
+    """True if ``text`` has no non-ASCII cased letter: then a case-insensitive pattern matches it only where its
+    anchors are in ``text.lower()`` (``re.IGNORECASE`` matches "s" on "ſ" and "k" on the Kelvin sign "K")."""
+    return not any(char.lower() != char.upper() or char.casefold() != char for char in _ODD_FOLD.findall(text))
+
+
+class Anchored:
+    """Patterns with their :func:`anchors`: :meth:`which` tells, for one text, the ones that may match it."""
+
+    def __init__(self, compiled: Sequence[Pattern[str] | None]):
+        self.needs = tuple(anchors(p) if p is not None else frozenset() for p in compiled)
+        self.words = tuple(sorted(set().union(*(need for need in self.needs if need))))
+
+    def which(self, text: str) -> list[bool]:
+        """For each pattern, whether it may match ``text`` (all True for a text that does not fold plainly)."""
+        if not folds_plainly(text):
+            return [True] * len(self.needs)
+        lowered = text.lower()
+        present = {word for word in self.words if word in lowered}
+        return [need is None or not need.isdisjoint(present) for need in self.needs]

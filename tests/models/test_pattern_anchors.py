@@ -1,0 +1,59 @@
+"""A pattern is skipped when none of its anchors is in the text: that is only right if every match holds one.
+
+``patterns.anchors`` reads, from the parsed pattern, literal texts of which any match must contain one; the phrase
+rows (``idioms``) and the person-asked-for patterns (``cues``) are run only on messages holding one of them. Checked
+here on every match of every labelled message, on hand-made patterns, and on the case-folding letters that make
+``re.IGNORECASE`` match what a lower-cased substring test would miss.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from handoffs.evals import load_cases
+from handoffs.models import cues, idioms, patterns
+
+
+@pytest.mark.parametrize("source, expected", [
+    (r"\brefund(?:ed|s)?\b", {"refund"}),
+    (r"(?:can't|cannot) charge", {" charge"}),
+    (r"상담원\s*(?:연결|불러)", {"상담원"}),
+    (r"(?:talk|speak) to (?:a )?human", {"human"}),  # the longest of what every match holds
+    (r"(?:talk|speak) to (?:a )?(?:rep|person)", {"talk", "speak"}),
+    (r"\w+ing", {"ing"}),
+    (r"\d{3}|ok", None),  # an alternative that names no letters: no anchors
+    (r"(?:ab)?cd|x[yz]", {"cd", "x"}),
+])
+def test_anchors_are_what_every_match_must_hold(source, expected):
+    got = patterns.anchors(patterns.compile(source, re.IGNORECASE))
+    assert (None if got is None else set(got)) == expected
+
+
+def test_every_match_on_the_labelled_messages_holds_an_anchor():
+    compiled = [*zip((p for p, _, _ in idioms.PHRASES), idioms.ANCHORED.needs),
+                *zip(cues._PEOPLE_ASKED, cues._PEOPLE_ASKED_ANCHORS.needs)]
+    for case in load_cases():
+        for text in (case.message, case.message.lower()):
+            for pattern, need in compiled:
+                for match in pattern.finditer(text):
+                    assert need is not None and any(w in match.group().lower() for w in need) or need is None, (
+                        pattern.pattern[:60], match.group())
+
+
+def test_people_asked_for_finds_the_same_with_and_without_anchors():
+    for case in load_cases():
+        text = case.message
+        full = [m.span() for p in cues._PEOPLE_ASKED for m in p.finditer(text)]
+        kept = [m.span() for p, may in zip(cues._PEOPLE_ASKED, cues._PEOPLE_ASKED_ANCHORS.which(text)) if may
+                for m in p.finditer(text)]
+        assert kept == full, text
+
+
+def test_a_letter_that_folds_oddly_turns_the_anchors_off():
+    assert patterns.folds_plainly("I want a REFUND, 환불해 주세요 ㅠㅠ 🙏")
+    for text in ("refund for my ſhoes", "5 \u212a", "Café", "İstanbul"):
+        assert not patterns.folds_plainly(text), text
+    # the reason: "ſ" matches "s" case-insensitively, yet "ſ" is not "s" in the lower-cased text
+    assert re.search("shoes", "ſhoes", re.IGNORECASE) and "shoes" not in "ſhoes".lower()
