@@ -119,7 +119,8 @@ def plot_handoffs(recorder: Any, conversation: str | None = None, agents: Sequen
         ax.add_patch(FancyArrowPatch((x1, y), (x2, y), arrowstyle="-|>", mutation_scale=22, color=colour,
                                      linewidth=3.5 if kind == "handoff" else 2.2, zorder=3,
                                      gid=f"row-{number}-{kind}"))
-        words = shorten(text, max(14, int(abs(x2 - x1) / LANE_GAP * 16)))
+        # about 16 characters a lane apart; a handoff's tool name (what the arrow teaches) is kept whole up to 26
+        words = shorten(text, max(26 if kind == "handoff" else 19, int(abs(x2 - x1) / LANE_GAP * 16)))
         shown = f"→ {words}" if kind == "handoff" else f"“{words}”"
         label(ax, (x1 + x2) / 2, y + 0.4, shown, fontsize=FONT_EDGE, color=colour,
               fontweight="bold" if kind == "handoff" else "normal",
