@@ -18,7 +18,7 @@ from typing import Any, Sequence
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
-from handoffs.i18n import Texts
+from handoffs.i18n import Texts, display_width
 from handoffs.recorder.events import HandoffEvent, MessageEvent, ModelCallEvent, PublishEvent, ToolRunEvent
 
 from .style import (CURRENT, FONT_EDGE, FONT_NODE, FONT_SMALLEST, HANDOFF, INK, MUTED, PATH, PATH_FILL, REFUSED, finish, label,
@@ -68,6 +68,17 @@ def _receiver(events: list, index: int) -> str:
     return TEXT["agent"]
 
 
+def _fit(text: str, columns: int) -> str:
+    """:func:`~.style.shorten` to ``columns`` display columns: a Hangul character is drawn about twice as wide as a
+    Latin one, so a Korean message is cut at half as many characters and stays between its lanes."""
+    flat, used, count = " ".join(text.split()), 0, 0
+    for count, character in enumerate(flat, start=1):
+        used += display_width(character)
+        if used > columns:
+            return shorten(text, count - 1)
+    return shorten(text, max(count, 1))
+
+
 def _two_lines(name: str, width: int = 15) -> str:
     """A long lane name split at the CamelCase or underscore boundary nearest its middle."""
     if len(name) <= width:
@@ -112,7 +123,7 @@ def plot_handoffs(recorder: Any, conversation: str | None = None, agents: Sequen
         colour = {"handoff": HANDOFF, "operator": CURRENT, "refused": REFUSED}.get(kind, PATH)
         number_marker(ax, -1.6 - 0.55, y, number, colour)
         if kind in ("tool", "refused"):
-            shown = ("✗ " if kind == "refused" else "⚙ ") + shorten(text, 22)
+            shown = ("✗ " if kind == "refused" else "⚙ ") + _fit(text, 22)
             label(ax, x1, y, shown, fontsize=FONT_SMALLEST, color=colour,
                   bbox={"boxstyle": "round,pad=0.3", "facecolor": "white", "edgecolor": colour, "linewidth": 1.5})
             continue
@@ -120,7 +131,7 @@ def plot_handoffs(recorder: Any, conversation: str | None = None, agents: Sequen
                                      linewidth=3.5 if kind == "handoff" else 2.2, zorder=3,
                                      gid=f"row-{number}-{kind}"))
         # about 16 characters a lane apart; a handoff's tool name (what the arrow teaches) is kept whole up to 26
-        words = shorten(text, max(26 if kind == "handoff" else 19, int(abs(x2 - x1) / LANE_GAP * 16)))
+        words = _fit(text, max(26 if kind == "handoff" else 19, int(abs(x2 - x1) / LANE_GAP * 16)))
         shown = f"→ {words}" if kind == "handoff" else f"“{words}”"
         label(ax, (x1 + x2) / 2, y + 0.4, shown, fontsize=FONT_EDGE, color=colour,
               fontweight="bold" if kind == "handoff" else "normal",
