@@ -16,11 +16,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
-from handoffs.i18n import display_width, ljust, rjust
 from handoffs.models.reasons import REASONS
 from handoffs.recorder import HandoffEvent, ModelCallEvent, RunRecorder
 
 from .runs import DesignRun, TeamDesk
+from .table import MAX_COLUMNS, text_table, wrap_cell
 from .text import CARRYING
 
 WORK_TOOLS = ("execute_order", "look_up_item", "execute_refund")
@@ -112,9 +112,7 @@ def carrying_rows(runs: Sequence[Carried]) -> list[tuple[str, str, str, str]]:
 
 def format_carrying(runs: Sequence[Carried]) -> str:
     """The filters side by side as a plain-text table (nbval compares it)."""
-    rows = [CARRYING["header"], *carrying_rows(runs)]
-    widths = [max(display_width(r[i]) for r in rows) for i in range(3)]
-    lines = [f"{ljust(r[0], widths[0])}  {rjust(r[1], widths[1])}  {rjust(r[2], widths[2])}  {r[3]}" for r in rows]
-    lines.insert(1, "-" * display_width(lines[0]))
+    lines = text_table([CARRYING["header"], *carrying_rows(runs)], caps=(24, 20, 12, 28),
+                       right=(False, True, True, False))
     handoffs = " · ".join(h for h, _ in runs[0].next_agent_tokens)
-    return "\n".join([*lines, CARRYING["handoffs"].format(handoffs=handoffs)])
+    return "\n".join([*lines, *wrap_cell(CARRYING["handoffs"].format(handoffs=handoffs), MAX_COLUMNS)])

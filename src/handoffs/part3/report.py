@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from .measure import NO_GUARD, PROBES, Comparison, timed
 from .runs import ONE_AGENT, TEAM
-from handoffs.i18n import display_width, ljust, percent, rjust
+from .table import text_table
+from handoffs.i18n import percent
 
 from .text import GUIDE, ROW_LABEL, SEEDS
 
@@ -55,13 +56,8 @@ def wall_time_line(c: Comparison) -> str:
 
 
 def format_table(rows: list[tuple[str, str, str]]) -> str:
-    """Rows as a plain-text table (what nbval compares)."""
-    header = ROW_LABEL["header"]
-    widths = [max(display_width(r[i]) for r in [header, *rows]) for i in range(3)]
-    lines = ["  ".join(ljust(cell, w) if i == 0 else rjust(cell, w) for i, (cell, w) in enumerate(zip(row, widths)))
-             for row in [header, *rows]]
-    lines.insert(1, "  ".join("-" * w for w in widths))
-    return "\n".join(lines)
+    """Rows as a plain-text table (what nbval compares), long labels wrapped to fit :data:`.table.MAX_COLUMNS`."""
+    return "\n".join(text_table([ROW_LABEL["header"], *rows], caps=(42, 22, 22), right=(False, True, True)))
 
 
 def _numbers(c: Comparison) -> dict[str, object]:

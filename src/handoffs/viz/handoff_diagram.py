@@ -18,10 +18,10 @@ from typing import Any, Sequence
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
-from handoffs.i18n import Texts
+from handoffs.i18n import Texts, display_width
 from handoffs.recorder.events import HandoffEvent, MessageEvent, ModelCallEvent, PublishEvent, ToolRunEvent
 
-from .style import (CURRENT, FONT_EDGE, FONT_NODE, HANDOFF, INK, MUTED, PATH, PATH_FILL, REFUSED, finish, label,
+from .style import (CURRENT, FONT_EDGE, FONT_NODE, FONT_SMALLEST, HANDOFF, INK, MUTED, PATH, PATH_FILL, REFUSED, finish, label,
                     number_marker, shorten)
 
 CUSTOMER = "customer"  # the customer's lane in the rows (data); drawn as TEXT["customer"]
@@ -68,6 +68,17 @@ def _receiver(events: list, index: int) -> str:
     return TEXT["agent"]
 
 
+def _fit(text: str, columns: int) -> str:
+    """:func:`~.style.shorten` to ``columns`` display columns: a Hangul character is drawn about twice as wide as a
+    Latin one, so a Korean message is cut at half as many characters and stays between its lanes."""
+    flat, used, count = " ".join(text.split()), 0, 0
+    for count, character in enumerate(flat, start=1):
+        used += display_width(character)
+        if used > columns:
+            return shorten(text, count - 1)
+    return shorten(text, max(count, 1))
+
+
 def _two_lines(name: str, width: int = 15) -> str:
     """A long lane name split at the CamelCase or underscore boundary nearest its middle."""
     if len(name) <= width:
@@ -94,16 +105,16 @@ def plot_handoffs(recorder: Any, conversation: str | None = None, agents: Sequen
     visited = {lane for _, s, t, _ in rows for lane in (s, t)}
     bottom = -(len(rows) + 0.6) * ROW_H
 
-    fig = Figure(figsize=(max(8.0, 3.4 * len(lanes) + 1.0), max(3.6, 1.9 + 0.82 * len(rows))))
+    fig = Figure(figsize=(max(8.0, 1.97 * len(lanes) + 1.0), max(3.6, 1.4 + 0.42 * len(rows))))  # see style.FONT_SMALLEST
     ax = fig.subplots()
     for lane, x in x_of.items():
         colour = PATH if lane in visited else MUTED
         ax.plot([x, x], [0, bottom], color=colour, linewidth=1.5, linestyle=(0, (4, 4)), zorder=1)
-        ax.add_patch(FancyBboxPatch((x - 1.8, 0.15), 3.6, 0.8, boxstyle="round,pad=0.05,rounding_size=0.15",
+        ax.add_patch(FancyBboxPatch((x - 1.9, 0.1), 3.8, 1.1, boxstyle="round,pad=0.05,rounding_size=0.15",
                                     facecolor=PATH_FILL if lane in visited else "white", edgecolor=colour,
                                     linewidth=2.5 if lane in visited else 1.5, zorder=2, gid=f"lane-{lane}"))
         shown_lane = TEXT["customer"] if lane == CUSTOMER else _two_lines(lane)
-        label(ax, x, 0.55, shown_lane, fontsize=FONT_NODE - 2 if len(lane) <= 15 else FONT_NODE - 4,
+        label(ax, x, 0.65, shown_lane, fontsize=FONT_NODE - 2 if len(lane) <= 15 else FONT_SMALLEST,
               fontweight="bold", color=INK if lane in visited else MUTED, linespacing=1.0)
 
     for number, (kind, source, target, text) in enumerate(rows, start=1):
@@ -112,22 +123,23 @@ def plot_handoffs(recorder: Any, conversation: str | None = None, agents: Sequen
         colour = {"handoff": HANDOFF, "operator": CURRENT, "refused": REFUSED}.get(kind, PATH)
         number_marker(ax, -1.6 - 0.55, y, number, colour)
         if kind in ("tool", "refused"):
-            shown = ("✗ " if kind == "refused" else "⚙ ") + shorten(text, 26)
-            label(ax, x1, y, shown, fontsize=FONT_EDGE - 1, color=colour,
+            shown = ("✗ " if kind == "refused" else "⚙ ") + _fit(text, 22)
+            label(ax, x1, y, shown, fontsize=FONT_SMALLEST, color=colour,
                   bbox={"boxstyle": "round,pad=0.3", "facecolor": "white", "edgecolor": colour, "linewidth": 1.5})
             continue
         ax.add_patch(FancyArrowPatch((x1, y), (x2, y), arrowstyle="-|>", mutation_scale=22, color=colour,
                                      linewidth=3.5 if kind == "handoff" else 2.2, zorder=3,
                                      gid=f"row-{number}-{kind}"))
-        words = shorten(text, max(14, int(abs(x2 - x1) / LANE_GAP * 30)))
+        # about 16 characters a lane apart; a handoff's tool name (what the arrow teaches) is kept whole up to 26
+        words = _fit(text, max(26 if kind == "handoff" else 19, int(abs(x2 - x1) / LANE_GAP * 16)))
         shown = f"→ {words}" if kind == "handoff" else f"“{words}”"
-        label(ax, (x1 + x2) / 2, y + 0.3, shown, fontsize=FONT_EDGE, color=colour,
+        label(ax, (x1 + x2) / 2, y + 0.4, shown, fontsize=FONT_EDGE, color=colour,
               fontweight="bold" if kind == "handoff" else "normal",
               bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none"})
 
     conv = conversation if conversation is not None else recorder.latest_conversation()
     finish(ax, TEXT["conversation"].format(title=title, conversation=conv) if conv else title)
     ax.set_xlim(-2.6, x_of[lanes[-1]] + 2.1)
-    ax.set_ylim(bottom - 0.2, 1.2)
+    ax.set_ylim(bottom - 0.2, 1.3)
     fig.tight_layout()
     return fig

@@ -31,9 +31,9 @@ from handoffs.recorder.events import StepChangeEvent, ToolRunEvent
 from handoffs.part1.transfers import step_edges, tool_label
 
 from .style import (CURRENT, font_families, CURRENT_FILL, FONT_EDGE, FONT_NODE, FONT_TOOL, INK, MUTED, PATH, PATH_FILL, REFUSED,
-                    finish, label, number_marker)
+                    finish, label, number_marker, wrap)
 
-BOX_W, LAYER_GAP, ROW_GAP = 3.2, 6.2, 1.0
+BOX_W, LAYER_GAP, ROW_GAP = 4.3, 7.1, 1.0
 
 TEXT = Texts({  # every word this picture draws, in the kit's language (handoffs.set_language)
     "title": {"en": "Step graph", "ko": "단계 그래프"},
@@ -68,10 +68,11 @@ def plot_step_graph(step_table: Mapping[str, Any], recorder: Any = None, convers
             steps.append(target)
     positions, heights = _layout(steps, edges, tools)
 
-    width = max(8.0, 4.6 * (1 + max(p[0] for p in positions.values()) / LAYER_GAP))
+    width = max(8.0, 4.2 * (1 + max(p[0] for p in positions.values()) / LAYER_GAP))  # style.FONT_SMALLEST
     backwards = sum(1 for s, t, _ in edges if s != t and positions[t][0] <= positions[s][0])
     height = max(4.0, 1.6 + max(-p[1] + h for p, h in zip(positions.values(), heights.values())))
     height += 0.75 * backwards + (0.5 if path else 0.0)  # lanes for backward edges, the legend line
+    height = max(4.0, 0.85 * height)  # a 1280x720 slide is wide: see style.FONT_SMALLEST
     fig = Figure(figsize=(width, height))  # not registered with pyplot: no global state, shown once in notebooks
     ax = fig.subplots()
     for step in steps:
@@ -87,12 +88,12 @@ def plot_step_graph(step_table: Mapping[str, Any], recorder: Any = None, convers
     shown = conversation or (recorder.latest_conversation() if recorder else "")
     finish(ax, TEXT["conversation"].format(title=title, conversation=shown) if path else title)
     if path:
-        fig.text(0.01, 0.01, TEXT["legend"], fontsize=FONT_TOOL, color=MUTED,
+        fig.text(0.01, 0.01, wrap(TEXT["legend"], width, FONT_TOOL), fontsize=FONT_TOOL, color=MUTED,
                  fontfamily=font_families(),
                  parse_math=False)
     ax.autoscale_view()
     ax.margins(0.08)
-    fig.tight_layout(rect=(0, 0.06 if path else 0, 1, 1))
+    fig.tight_layout(rect=(0, (0.5 if width > 11 else 0.8) / height if path else 0, 1, 1))
     return fig
 
 

@@ -19,11 +19,15 @@ CURRENT_FILL = "#fde68a"
 REFUSED = "#c81e1e"
 HANDOFF = "#047857"
 
+# Sizes in points. A picture is drawn at about 12 inches wide, so on a 1280x720 slide shown on a 1024x768 projector
+# one point is about 1.1 px: nothing under FONT_SMALLEST (every label is >= 16 px there; tests/browser/test_slides.py
+# measures it). Shrinking a font, or widening a figure, fails that test.
 FONT_TITLE = 20
 FONT_NODE = 18
-FONT_TOOL = 13
-FONT_EDGE = 14
-FONT_NUMBER = 13
+FONT_TOOL = 15
+FONT_EDGE = 15
+FONT_NUMBER = 15
+FONT_SMALLEST = 15
 
 
 def font_families() -> list[str]:
@@ -85,11 +89,18 @@ def shorten(text: str, limit: int = 40) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
+def wrap(text: str, width_inches: float, points: float) -> str:
+    """``text`` broken into lines that fit ``width_inches`` at ``points`` (an average character is 0.6 em wide)."""
+    import textwrap
+
+    return textwrap.fill(readable(text), max(20, int(width_inches * 72 / (points * 0.6))))
+
+
 def finish(ax: Any, title: str) -> None:
-    """Hide the axes frame, keep aspect free, set a large title."""
+    """Hide the axes frame, keep aspect free, set a large title (wrapped to the figure's width)."""
     show_in_notebooks()
     ax.set_axis_off()
-    ax.set_title(readable(title), fontsize=FONT_TITLE, fontweight="bold", color=INK, loc="left", pad=14,
+    ax.set_title(wrap(title, ax.figure.get_figwidth() - 0.3, FONT_TITLE), fontsize=FONT_TITLE, fontweight="bold", color=INK, loc="left", pad=14,
                  fontfamily=font_families(), parse_math=False)
 
 
@@ -117,3 +128,16 @@ def texts_of(fig: Any) -> list[str]:
     from matplotlib.text import Text
 
     return [t.get_text() for t in fig.findobj(Text) if t.get_text()]
+
+
+def smallest_text_points(fig: Any) -> float:
+    """The smallest font size, in points, of any text drawn on a figure: with the size the figure is shown at,
+    it tells how large its smallest label is on a screen (the slide decks check it). Tick labels count only on
+    axes that are drawn."""
+    texts = list(fig.texts) + ([fig._suptitle] if getattr(fig, "_suptitle", None) is not None else [])
+    for ax in fig.axes:
+        texts += list(ax.texts) + [ax.title, ax._left_title, ax._right_title]
+        if ax.axison:
+            texts += ax.get_xticklabels() + ax.get_yticklabels() + [ax.xaxis.label, ax.yaxis.label]
+    sizes = [t.get_fontsize() for t in texts if t.get_visible() and t.get_text().strip()]
+    return min(sizes, default=0.0)

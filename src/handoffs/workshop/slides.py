@@ -76,7 +76,7 @@ class DeckBuild:
             digest = hashlib.sha1(title.encode()).hexdigest()[:6]
             relative = f"pictures/{kind}-{run_name}-{digest}.png"
             (self.out / self.lang / "pictures").mkdir(parents=True, exist_ok=True)
-            figure.savefig(self.out / self.lang / relative, dpi=110, facecolor="white")
+            save_picture(figure, self.out / self.lang / relative)
             self.pictures[key] = relative
         return self.pictures[key]
 
@@ -126,6 +126,24 @@ class DeckBuild:
                 f'<title>{html.escape(words["title"])}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="../vendor/reveal.js/dist/theme/fonts/source-sans-pro/source-sans-pro.css"><link rel="stylesheet" href="../theme.css"></head>'
                 f'<body class="deck-index"><h1>{html.escape(words["title"])}</h1><p>{html.escape(words["intro"])}</p>'
                 f"<ul>{items}</ul><p>{html.escape(words['keys'])}</p></body></html>")
+
+
+#: the box theme.css gives a picture on a slide (``img.picture``: the slide's width, ``max-height`` 620 px)
+PICTURE_BOX = (1280, 620)
+#: PNG text key: the height in pixels of the picture's smallest label, at the PNG's own size
+LABEL_PX_KEY = "handoffs:smallest-label-px"
+
+
+def save_picture(figure: Any, path: Path) -> None:
+    """Save a figure at the resolution where it just fills :data:`PICTURE_BOX`: one slide pixel per PNG pixel, so
+    a label's size on the slide is its size in points x dpi / 72, written into the PNG as :data:`LABEL_PX_KEY`
+    (the browser test scales it by what the browser shows)."""
+    from handoffs.viz.style import smallest_text_points
+
+    width, height = figure.get_size_inches()
+    dpi = min(PICTURE_BOX[0] / width, PICTURE_BOX[1] / height)
+    label_px = smallest_text_points(figure) * dpi / 72
+    figure.savefig(path, dpi=dpi, facecolor="white", metadata={LABEL_PX_KEY: f"{label_px:.2f}"})
 
 
 def fill(template: str, **fields: str) -> str:
