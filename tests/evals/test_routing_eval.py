@@ -20,6 +20,7 @@ from langchain_core.messages import AIMessage
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
 from handoffs.evals import ASK, SCENARIOS, format_report, load_cases, route_of, run_eval
+from handoffs.evals.size import model_size
 from handoffs.models import Message, OfflineChatModel, OfflineModelClient, decide
 from handoffs.models.langchain_adapter import tool_spec
 from handoffs.viz import plot_confusion, texts_of
@@ -157,7 +158,26 @@ def test_the_command_line_scores_and_draws(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "routing accuracy:" in done.stdout and "support_triage" in done.stdout
+    size = model_size()
+    assert f"model code: {size.python_lines:,} Python lines" in done.stdout
+    assert f"phrases.toml {size.rows['phrases.toml']:,}" in done.stdout
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_model_size_counts_lines_and_the_rows_a_person_wrote(tmp_path):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "a.py").write_text("x = 1\n\n# two more\n", encoding="utf-8")
+    (tmp_path / "b.py").write_text("y = 2\n", encoding="utf-8")
+    (tmp_path / "data" / "words.toml").write_text(
+        '[[phrase]]\npattern = "a"\nexamples = ["a b", "c"]\n[[phrase]]\npattern = "b"\n'
+        '[concepts.billing]\nen = "bill pay"\n[concepts.refund]\nen = "refund"\n[yes]\nen = ["yes", "ok"]\n',
+        encoding="utf-8")
+    (tmp_path / "data" / "learned.tsv").write_text("# header\nbi\tbilling\t1.0\n\nre\trefund\t0.5\n",
+                                                   encoding="utf-8")
+    (tmp_path / "data" / "notes.md").write_text("not data", encoding="utf-8")
+    size = model_size(tmp_path)
+    assert (size.python_lines, size.modules) == (4, 2)
+    assert size.rows == {"learned.tsv": 2, "words.toml": 5}  # 2 phrases, 2 concepts, 1 word table
 
 
 def test_the_command_line_names_a_bad_model_setting_in_one_sentence():

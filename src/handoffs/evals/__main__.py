@@ -5,7 +5,7 @@
     python -m handoffs.evals --picture confusion.png
     HANDOFFS_MODEL=openai:gpt-4o-mini python -m handoffs.evals --set dev
 
-Prints accuracy overall, by set, language, scenario and tag, and the confusion table; ``--misses`` lists every
+Prints the model's size (Python lines, data rows), then accuracy overall, by set, language, scenario and tag, and the confusion table; ``--misses`` lists every
 case the model routed differently from its label, with the model's reason; ``--picture`` draws the confusion
 table. Exit status 0 (a score is a measurement, not a verdict); 2 for a bad argument or a model that cannot be set
 up (one sentence says why).
@@ -22,6 +22,7 @@ from handoffs.models.errors import ModelCallError, ModelSetupError
 from .report import format_report
 from .runner import SETS, load_cases, run_eval
 from .scenarios import SCENARIOS
+from .size import model_size
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     except (ModelSetupError, ModelCallError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    print("\n".join(model_size().lines()) + "\n")
     print(format_report(report, misses=args.misses))
     if args.picture:
         from handoffs.viz.confusion import plot_confusion
