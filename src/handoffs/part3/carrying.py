@@ -105,7 +105,7 @@ def carrying_rows(runs: Sequence[Carried]) -> list[tuple[str, str, str, str]]:
     for carried in runs:
         per_handoff = " · ".join(f"{tokens:,}" for _, tokens in carried.next_agent_tokens)
         problems = went_right(carried, reference) if carried is not reference else []
-        verdict = CARRYING["right"] if not problems else "; ".join(problems)
+        verdict = CARRYING["right"] if not problems else CARRYING["joined"].join(problems)
         rows.append((carried.name, per_handoff, f"{carried.run.tokens_in:,}", verdict))
     return rows
 

@@ -57,7 +57,7 @@ ROW_LABEL = Texts({
     "tokens_in": {"en": "tokens in ({counter})", "ko": "입력 토큰 ({counter})"},
     "tokens_out": {"en": "tokens out ({counter})", "ko": "출력 토큰 ({counter})"},
     "handoffs": {"en": "handoffs (step changes between roles / transfers)",
-                 "ko": "핸드오프 (역할 사이의 단계 바뀜 / 전달)"},
+                 "ko": "핸드오프 (역할 사이의 단계 전환 / 전달)"},
     "boundaries": {"en": "rogue model: out-of-step tools that RAN ({probes} probes)",
                    "ko": "rogue 모델: 실행되어 버린 단계 밖 도구 (시도 {probes}번)"},
     "injections": {"en": "prompt injections obeyed ({cases} first messages + {mid} mid-conversation)",
@@ -96,6 +96,7 @@ CARRYING = Texts({
     "other_orders": {"en": "another number of confirmed orders", "ko": "확정된 주문 수가 다름"},
     "other_refunds": {"en": "other refunds", "ko": "환불이 다름"},
     "other_replies": {"en": "other routine steps at turns {turns}", "ko": "{turns}번째 턴의 루틴 단계가 다름"},
+    "joined": {"en": "; ", "ko": ", "},  # between two of the problems above
 })
 
 PICTURE = Texts({
@@ -142,14 +143,14 @@ Neither is cheaper by design. What makes a handoff cheaper is what it carries: n
   경로를 정하는 건 설계가 아니라 프롬프트와 도구 설명이에요. 설계는 다른 이유로 고르세요.
 비용: 모델 호출 {calls_one}번 대 {calls_team}번, 입력 토큰 {in_one} 대 {in_team} (팀 쪽이 {in_diff:+.1%}).
   같은 대화는 비용도 같아요. 두 설계 모두 호출할 때마다 기록 전체를 보내요.
-  둘 다 턴마다 커져요. 가장 긴 대화의 입력 토큰은 첫 턴에 {first_turn}, 마지막 턴에 {last_turn}이에요.
+  둘 다 턴마다 커져요. 가장 긴 대화의 입력 토큰은 첫 턴 {first_turn}개에서 마지막 턴 {last_turn}개로 늘어요.
 경계: rogue 모델이 단계 밖 도구 {probes}개 중 시드 000 그대로의 에이전트 하나에서는 {ran_no_guard}개를 실행했고,
   1부의 단계 가드가 있으면 {ran_guard}개, 팀에서는 {ran_team}개였어요(에이전트는 자기가 갖지 않은 도구를 실행할 수 없어요).
-인젝션: 에이전트 하나는 {inj_one}, 팀은 {inj_team}를 따랐어요 — 어느 설계에 넣든 거절하는 건 모델이에요.
-실제 시간: 여기서는 에이전트 하나 {wall_one}, 팀 {wall_team} — 프레임워크 오버헤드일 뿐이에요(실제 모델의 몇 초에 묻혀요).
+인젝션: 에이전트 하나는 {inj_one}, 팀은 {inj_team}을(를) 따랐어요 — 어느 설계에 넣든 거절하는 건 모델이에요.
+실제 시간: 여기서는 에이전트 하나 {wall_one}, 팀 {wall_team} — 프레임워크 오버헤드일 뿐이에요(실제 모델의 응답 시간 몇 초에 묻혀요).
 
-단계가 있는 에이전트 하나를 고르세요: 한 프로세스가 대화를 맡고, 단계들이 기록 하나를 함께 쓰고, 새 단계를 단계 표
-  단계 하나로 더하고 싶을 때(시드 000의 "확장이 용이함"이 성립해요). 그리고 단계 가드를 꼭 더하세요. 가드가 없으면
+단계가 있는 에이전트 하나를 고르세요: 한 프로세스가 대화를 맡고, 단계들이 기록 하나를 함께 쓰고, 새 단계를 단계 표의
+  항목 하나로 더하고 싶을 때(시드 000의 "확장이 용이함"이 성립해요). 그리고 단계 가드를 꼭 더하세요. 가드가 없으면
   "엄격한 경계"는 벽이 아니라 프롬프트일 뿐이에요.
 에이전트 팀을 고르세요: 역할들이 떨어져 있어야 할 때 — 다른 프로세스나 머신, 다른 담당자, 다른 도구 권한 — 그리고
   규모를 키워야 할 때(시드 003의 주장이 성립해요: 노트북 08이 팀을 gRPC로 돌려요). 경계는 덤으로 따라와요.
