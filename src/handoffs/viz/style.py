@@ -106,7 +106,9 @@ def finish(ax: Any, title: str) -> None:
 
 def show_in_notebooks() -> None:
     """Let IPython show a bare ``Figure`` as a PNG (our figures are not registered with pyplot, so they are not
-    drawn twice and do not pile up in memory; IPython only needs a formatter for them). No-op outside IPython."""
+    drawn twice and do not pile up in memory; IPython only needs a formatter for them). The PNG is the one a slide
+    shows (:func:`handoffs.viz.slide_png.picture_png`: sized to a slide's picture box, its smallest label's size
+    recorded in it), so a deck can copy a cell's committed picture as it is. No-op outside IPython."""
     try:
         from IPython import get_ipython
 
@@ -114,11 +116,11 @@ def show_in_notebooks() -> None:
         if shell is not None and "image/png" in shell.display_formatter.formatters:
             from matplotlib.figure import Figure
 
-            formatter = shell.display_formatter.formatters["image/png"]
-            if Figure not in formatter.type_printers:
-                from matplotlib_inline.backend_inline import set_matplotlib_formats
+            from .slide_png import picture_png
 
-                set_matplotlib_formats("png")
+            formatter = shell.display_formatter.formatters["image/png"]
+            if formatter.type_printers.get(Figure) is not picture_png:
+                formatter.for_type(Figure, picture_png)
     except ImportError:
         return
 
@@ -133,8 +135,11 @@ def texts_of(fig: Any) -> list[str]:
 def smallest_text_points(fig: Any) -> float:
     """The smallest font size, in points, of any text drawn on a figure: with the size the figure is shown at,
     it tells how large its smallest label is on a screen (the slide decks check it). Tick labels count only on
-    axes that are drawn."""
+    axes that are drawn; legends count."""
     texts = list(fig.texts) + ([fig._suptitle] if getattr(fig, "_suptitle", None) is not None else [])
+    legends = list(fig.legends) + [ax.get_legend() for ax in fig.axes if ax.get_legend() is not None]
+    for legend in legends:
+        texts += list(legend.get_texts()) + [legend.get_title()]
     for ax in fig.axes:
         texts += list(ax.texts) + [ax.title, ax._left_title, ax._right_title]
         if ax.axison:
