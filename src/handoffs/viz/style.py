@@ -19,9 +19,11 @@ CURRENT_FILL = "#fde68a"
 REFUSED = "#c81e1e"
 HANDOFF = "#047857"
 
-# Sizes in points. A picture is drawn at about 12 inches wide, so on a 1280x720 slide shown on a 1024x768 projector
-# one point is about 1.1 px: nothing under FONT_SMALLEST (every label is >= 16 px there; tests/browser/test_slides.py
-# measures it). Shrinking a font, or widening a figure, fails that test.
+# Sizes in points. A picture is saved to fill a slide's 1280x620 picture box (handoffs.viz.slide_png), and reveal.js
+# shows a 1280x720 slide at 0.775 of its size on a 1024x768 projector: a FONT_SMALLEST label is 16 px there when the
+# picture is at most about 12.9 x 6.2 inches (drawn, after cropping). Nothing under FONT_SMALLEST;
+# tests/browser/test_slides.py measures every picture on every slide. A smaller font, or a wider or taller figure,
+# fails that test.
 FONT_TITLE = 20
 FONT_NODE = 18
 FONT_TOOL = 15
