@@ -42,11 +42,15 @@ def test_the_smallest_label_counts_legends_and_tick_labels_but_not_hidden_axes()
     assert smallest_text_points(figure) == 9  # a small legend is a small label
 
 
-def test_a_tall_picture_is_limited_by_the_box_height():
-    figure = Figure(figsize=(3, 9))
+def test_a_picture_taller_than_a_slide_keeps_a_readable_resolution():
+    """A long conversation's picture is not shrunk to the box (a notebook scrolls); a slide would shrink it, and the
+    browser test measures the label size it is shown at."""
+    figure = Figure(figsize=(4, 12))
     figure.subplots().plot([1, 2], [3, 4])
-    width, height = saved(figure).size
-    assert PICTURE_BOX[1] - 6 <= height <= PICTURE_BOX[1] and width < PICTURE_BOX[0] / 2
+    png = saved(figure)
+    assert png.size[1] > 1.4 * PICTURE_BOX[1] and float(png.info[LABEL_PX_KEY]) >= smallest_text_points(figure) * 100 / 72 - 0.01
+    figure.set_size_inches(4, 6.5)  # a little too tall: as tall as the box, or at 100 dpi
+    assert PICTURE_BOX[1] - 6 <= saved(figure).size[1] <= 6.5 * 100
 
 
 def test_a_notebook_shows_a_kit_figure_as_the_slide_png(monkeypatch):

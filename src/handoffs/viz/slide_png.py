@@ -22,11 +22,15 @@ PICTURE_BOX = (1280, 620)
 #: PNG text key: the height in pixels of the picture's smallest label, at the PNG's own size
 LABEL_PX_KEY = "handoffs:smallest-label-px"
 PAD_INCHES = 0.1
+#: a figure taller than the box (a long conversation's sequence diagram) is not shrunk below matplotlib's usual
+#: resolution to fit it: a notebook scrolls; a slide would shrink it, and the browser test says by how much
+TALL_DPI = 100.0
 
 
 def picture_png(figure: Any, box: tuple[int, int] = PICTURE_BOX) -> bytes:
     """``figure`` as PNG bytes, cropped to its drawn content and as large as fits ``box`` (one slide pixel per PNG
-    pixel), its smallest label's height in pixels recorded under :data:`LABEL_PX_KEY`."""
+    pixel; a figure too tall for it stays at :data:`TALL_DPI`), its smallest label's height in pixels recorded under
+    :data:`LABEL_PX_KEY`."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     from .style import smallest_text_points
@@ -34,7 +38,7 @@ def picture_png(figure: Any, box: tuple[int, int] = PICTURE_BOX) -> bytes:
     if not isinstance(figure.canvas, FigureCanvasAgg):
         FigureCanvasAgg(figure)  # a bare Figure has no renderer to measure its texts with
     extent = figure.get_tightbbox(figure.canvas.get_renderer())  # in inches
-    dpi = min(box[0] / (extent.width + 2 * PAD_INCHES), box[1] / (extent.height + 2 * PAD_INCHES))
+    dpi = min(box[0] / (extent.width + 2 * PAD_INCHES), max(box[1] / (extent.height + 2 * PAD_INCHES), TALL_DPI))
     points = smallest_text_points(figure)
     for _ in range(3):  # texts measured at another resolution can end a pixel wider: shrink until it fits
         buffer = io.BytesIO()
@@ -42,9 +46,9 @@ def picture_png(figure: Any, box: tuple[int, int] = PICTURE_BOX) -> bytes:
                        facecolor="white", metadata={LABEL_PX_KEY: f"{points * dpi / 72:.2f}"})
         png = buffer.getvalue()
         width, height = png_size(png)
-        if width <= box[0] and height <= box[1]:
+        if width <= box[0] and (height <= box[1] or dpi <= TALL_DPI):
             return png
-        dpi *= min(box[0] / width, box[1] / height) * 0.998
+        dpi *= min(box[0] / width, box[1] / height if dpi > TALL_DPI else 1.0) * 0.998
     return png
 
 
