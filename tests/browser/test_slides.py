@@ -8,8 +8,8 @@ a 4xx/5xx, pictures loaded, no code block is wider or taller than its box, the s
 slide, the slide has speaker notes, and no text is drawn under 20 px (its computed font size times reveal.js's
 scale; the only exceptions are the tables in :data:`TOO_WIDE_TO_READ`). At 1024x768, the smallest label of every
 picture on every slide (drawn by the deck or copied from a notebook's output) is at least 16 px
-(:func:`test_diagram_labels_are_16px_on_a_1024x768_projector`). One screenshot per slide goes to ``test-artifacts/slides/<lang>/``
-(git-ignored): look at them after a change to the decks.
+(:func:`test_diagram_labels_are_16px_on_a_1024x768_projector`). One screenshot per slide goes to
+``test-artifacts/slides/<lang>/`` (git-ignored): look at them after a change to the decks.
 """
 
 from __future__ import annotations
