@@ -45,9 +45,12 @@ def main(argv: list[str] | None = None) -> int:
     print("\n".join(model_size().lines()) + "\n")
     print(format_report(report, misses=args.misses))
     if args.picture:
-        from handoffs.viz.confusion import plot_confusion
+        from pathlib import Path
 
-        plot_confusion(report).savefig(args.picture, dpi=110, bbox_inches="tight")
+        from handoffs.viz.confusion import plot_confusion
+        from handoffs.viz.slide_png import picture_png
+
+        Path(args.picture).write_bytes(picture_png(plot_confusion(report)))  # the PNG a notebook and a slide show
         print(f"\nconfusion picture written to {args.picture}")
     return 0
 

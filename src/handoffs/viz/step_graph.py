@@ -50,8 +50,11 @@ TEXT = Texts({  # every word this picture draws, in the kit's language (handoffs
 
 
 def plot_step_graph(step_table: Mapping[str, Any], recorder: Any = None, conversation: str | None = None,
-                    transitions: Mapping[str, str] | None = None, title: str | None = None) -> Figure:
-    """Draw the step graph; returns the matplotlib Figure (a notebook shows it). Words follow the kit's language."""
+                    transitions: Mapping[str, str] | None = None, title: str | None = None,
+                    size: tuple[float, float] | None = None) -> Figure:
+    """Draw the step graph; returns the matplotlib Figure (a notebook shows it). Words follow the kit's language.
+    ``size`` (inches) replaces the size the graph would take by itself (a wider and flatter picture for long tool
+    names: the title and the legend are wrapped to it)."""
     title = TEXT["title"] if title is None else title
     tools = {step: _tool_names(config) for step, config in step_table.items()}
     changes = recorder.of_kind(StepChangeEvent, conversation) if recorder is not None else []
@@ -73,6 +76,7 @@ def plot_step_graph(step_table: Mapping[str, Any], recorder: Any = None, convers
     height = max(4.0, 1.6 + max(-p[1] + h for p, h in zip(positions.values(), heights.values())))
     height += 0.75 * backwards + (0.5 if path else 0.0)  # lanes for backward edges, the legend line
     height = max(4.0, 0.85 * height)  # a 1280x720 slide is wide: see style.FONT_SMALLEST
+    width, height = size or (width, height)
     fig = Figure(figsize=(width, height))  # not registered with pyplot: no global state, shown once in notebooks
     ax = fig.subplots()
     for step in steps:

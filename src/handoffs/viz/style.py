@@ -19,9 +19,11 @@ CURRENT_FILL = "#fde68a"
 REFUSED = "#c81e1e"
 HANDOFF = "#047857"
 
-# Sizes in points. A picture is drawn at about 12 inches wide, so on a 1280x720 slide shown on a 1024x768 projector
-# one point is about 1.1 px: nothing under FONT_SMALLEST (every label is >= 16 px there; tests/browser/test_slides.py
-# measures it). Shrinking a font, or widening a figure, fails that test.
+# Sizes in points. A picture is saved to fill a slide's 1280x620 picture box (handoffs.viz.slide_png), and reveal.js
+# shows a 1280x720 slide at 0.775 of its size on a 1024x768 projector: a FONT_SMALLEST label is 16 px there when the
+# picture is at most about 12.9 x 6.2 inches (drawn, after cropping). Nothing under FONT_SMALLEST;
+# tests/browser/test_slides.py measures every picture on every slide. A smaller font, or a wider or taller figure,
+# fails that test.
 FONT_TITLE = 20
 FONT_NODE = 18
 FONT_TOOL = 15
@@ -106,7 +108,9 @@ def finish(ax: Any, title: str) -> None:
 
 def show_in_notebooks() -> None:
     """Let IPython show a bare ``Figure`` as a PNG (our figures are not registered with pyplot, so they are not
-    drawn twice and do not pile up in memory; IPython only needs a formatter for them). No-op outside IPython."""
+    drawn twice and do not pile up in memory; IPython only needs a formatter for them). The PNG is the one a slide
+    shows (:func:`handoffs.viz.slide_png.picture_png`: sized to a slide's picture box, its smallest label's size
+    recorded in it), so a deck can copy a cell's committed picture as it is. No-op outside IPython."""
     try:
         from IPython import get_ipython
 
@@ -114,11 +118,11 @@ def show_in_notebooks() -> None:
         if shell is not None and "image/png" in shell.display_formatter.formatters:
             from matplotlib.figure import Figure
 
-            formatter = shell.display_formatter.formatters["image/png"]
-            if Figure not in formatter.type_printers:
-                from matplotlib_inline.backend_inline import set_matplotlib_formats
+            from .slide_png import picture_png
 
-                set_matplotlib_formats("png")
+            formatter = shell.display_formatter.formatters["image/png"]
+            if formatter.type_printers.get(Figure) is not picture_png:
+                formatter.for_type(Figure, picture_png)
     except ImportError:
         return
 
@@ -133,8 +137,11 @@ def texts_of(fig: Any) -> list[str]:
 def smallest_text_points(fig: Any) -> float:
     """The smallest font size, in points, of any text drawn on a figure: with the size the figure is shown at,
     it tells how large its smallest label is on a screen (the slide decks check it). Tick labels count only on
-    axes that are drawn."""
+    axes that are drawn; legends count."""
     texts = list(fig.texts) + ([fig._suptitle] if getattr(fig, "_suptitle", None) is not None else [])
+    legends = list(fig.legends) + [ax.get_legend() for ax in fig.axes if ax.get_legend() is not None]
+    for legend in legends:
+        texts += list(legend.get_texts()) + [legend.get_title()]
     for ax in fig.axes:
         texts += list(ax.texts) + [ax.title, ax._left_title, ax._right_title]
         if ax.axison:

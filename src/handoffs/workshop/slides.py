@@ -8,7 +8,7 @@
    language's own notebooks, ``notebooks/<lang>/``, first), pictures drawn by :mod:`handoffs.viz` from runs
    recorded now (:mod:`.recorded_runs`) — nothing pasted; runs and pictures are made with the kit set to the deck's
    language (``handoffs.i18n.using_language``), so their labels and the model's reasons are in it too; pictures a
-   notebook cell displayed are copied from its committed output;
+   notebook cell displayed are copied from its committed output (saved the same way: :mod:`handoffs.viz.slide_png`);
 3. writes ``<out>/<lang>/<deck>.html`` from ``slides/template.html``, the pictures, an ``index.html``, and copies
    reveal.js, KaTeX and the fonts from ``slides/node_modules`` to ``<out>/vendor`` (:mod:`.deck_export`).
 
@@ -128,22 +128,12 @@ class DeckBuild:
                 f"<ul>{items}</ul><p>{html.escape(words['keys'])}</p></body></html>")
 
 
-#: the box theme.css gives a picture on a slide (``img.picture``: the slide's width, ``max-height`` 620 px)
-PICTURE_BOX = (1280, 620)
-#: PNG text key: the height in pixels of the picture's smallest label, at the PNG's own size
-LABEL_PX_KEY = "handoffs:smallest-label-px"
-
-
 def save_picture(figure: Any, path: Path) -> None:
-    """Save a figure at the resolution where it just fills :data:`PICTURE_BOX`: one slide pixel per PNG pixel, so
-    a label's size on the slide is its size in points x dpi / 72, written into the PNG as :data:`LABEL_PX_KEY`
-    (the browser test scales it by what the browser shows)."""
-    from handoffs.viz.style import smallest_text_points
+    """Save a figure as a slide shows it (:func:`handoffs.viz.slide_png.picture_png`: one slide pixel per PNG pixel,
+    its smallest label's size written into the PNG; the browser test scales it by what the browser shows)."""
+    from handoffs.viz.slide_png import picture_png
 
-    width, height = figure.get_size_inches()
-    dpi = min(PICTURE_BOX[0] / width, PICTURE_BOX[1] / height)
-    label_px = smallest_text_points(figure) * dpi / 72
-    figure.savefig(path, dpi=dpi, facecolor="white", metadata={LABEL_PX_KEY: f"{label_px:.2f}"})
+    path.write_bytes(picture_png(figure))
 
 
 def fill(template: str, **fields: str) -> str:
