@@ -1,0 +1,80 @@
+"""The offline model's knowledge files (``data/*.toml``), read once: rows of patterns or words, each saying what it
+is for and carrying its examples.
+
+A row is a TOML table with
+
+* ``about`` — what the row is for, in one sentence;
+* ``pattern`` — a regular expression, written as one string or as a list of strings joined end to end (one
+  alternative per line reads best); ``${name}`` stands for the file's ``[parts]`` entry ``name`` (a piece several
+  patterns share, such as the words for a person); ``ignore_case = true`` compiles it case-insensitively; or
+* ``words`` — whole words or word sequences, found as whole words in the tokenised text; or
+* ``stems`` — beginnings of words, found anywhere in the lower-cased text ("explod" in "exploded");
+* ``examples`` and ``non_examples`` — texts the row must and must not match (``tests/models/test_knowledge_rows.py``
+  reads every one of them).
+
+Every pattern is compiled through :func:`handoffs.models.patterns.compile` (bounded, so reading stays linear).
+What this module is not: the model's mechanism. Which row is asked what, and when, is the calling module's business.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Pattern
+
+from . import patterns
+
+DATA = Path(__file__).with_name("data")
+_PART = re.compile(r"\$\{(\w+)\}")
+
+
+@lru_cache(maxsize=None)
+def load(file: str) -> dict[str, Any]:
+    """The parsed ``data/<file>`` (``"cues.toml"``)."""
+    return tomllib.loads((DATA / file).read_text(encoding="utf-8"))
+
+
+def source(file: str, row: dict[str, Any]) -> str:
+    """A row's regular expression, its pieces joined and its ``${part}`` s filled from the file's ``[parts]``."""
+    text = row["pattern"] if isinstance(row["pattern"], str) else "".join(row["pattern"])
+    parts = load(file).get("parts", {})
+    return _PART.sub(lambda m: parts[m.group(1)], text)
+
+
+def compiled(file: str, row: dict[str, Any]) -> Pattern[str]:
+    """A row's pattern, compiled through :func:`patterns.compile`."""
+    return patterns.compile(source(file, row), re.IGNORECASE if row.get("ignore_case") else 0)
+
+
+def pattern(file: str, name: str) -> Pattern[str]:
+    """The compiled pattern of row ``name`` of ``data/<file>``."""
+    return compiled(file, load(file)[name])
+
+
+def any_of(file: str, table: str, flags: int = 0) -> Pattern[str]:
+    """One pattern matching wherever any row of ``[table]`` matches (its rows' patterns as alternatives)."""
+    return patterns.compile("|".join(source(file, row) for row in load(file)[table].values()), flags)
+
+
+def words(file: str, name: str) -> tuple[str, ...]:
+    """The ``words`` (or ``stems``) of row ``name`` of ``data/<file>``."""
+    row = load(file)[name]
+    return tuple(row.get("words", row.get("stems", ())))
+
+
+def rows(file: str) -> list[tuple[str, dict[str, Any]]]:
+    """Every row of ``data/<file>`` as (dotted name, row): a table holding ``about`` is a row; ``[parts]`` is not."""
+    found: list[tuple[str, dict[str, Any]]] = []
+
+    def walk(prefix: str, table: dict[str, Any]) -> None:
+        for key, value in table.items():
+            if isinstance(value, dict) and key != "parts":
+                if "about" in value:
+                    found.append((f"{prefix}{key}", value))
+                else:
+                    walk(f"{prefix}{key}.", value)
+
+    walk("", load(file))
+    return found
