@@ -18,7 +18,7 @@ import tomllib
 from functools import lru_cache
 from pathlib import Path
 
-from . import lexicon
+from . import knowledge, lexicon
 from .arguments import Evidence, product_in_talk
 from .meaning import read
 from .phrasebook import (CAVEATS, DONE_KO, FIXES, GLOSSARY, MADE_UP_PRODUCTS, MADE_UP_PRODUCTS_KO, PRICES, ROLES_KO,
@@ -30,7 +30,7 @@ from handoffs.particles import attach
 
 _PRONOUNS = {"their": "your", "them": "you", "they": "you", "they're": "you're", "theirs": "yours",
              "the user's": "your", "the customer's": "your", "the user": "you", "the customer": "you"}
-_ONLY_IF_ASKED = re.compile(r"\bonly\b.*\bif\b|\bexplicitly\b|명시적", re.I)
+_ONLY_IF_ASKED = knowledge.pattern("routing.toml", "only_if_asked")
 
 
 def seed_of(evidence: Evidence) -> int:

@@ -24,28 +24,21 @@ from __future__ import annotations
 import json
 import math
 import re
-import tomllib
-from pathlib import Path
-
-from . import patterns
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from . import lexicon
+from . import knowledge, lexicon, patterns
 from .meaning import Reading, as_request, read
 from .negation import excluded_in_description
 from .text import en_stem, ko_stem, tokens
 from .types import ToolSpec
 
-CATCH_ALL = ("other", "others", "general", "unknown", "misc", "miscellaneous", "기타", "그 외", "일반")
-_EXPLICIT_ONLY = patterns.compile(r"\bonly\b.*\bif\b.*\bexplicitly\b|\bexplicitly (?:asked|requested)\b|명시적으로|직접 요청", re.I)
-_ANY_OTHER = patterns.compile(r"\b(?:any|all) other\b|\banything else\b|\bother (?:requests?|issues?|questions?|matters?)\b|"
-                        r"기타|그\s*외|나머지", re.I)
-_PURVIEW = patterns.compile(r"\boutside (?:of )?(?:your|this agent's) (?:purview|scope|expertise|role)\b|담당\s*(?:범위|영역)\s*(?:밖|외)",
-                      re.I)
-_NAME_NOISE = frozenset({"agent", "bot", "assistant", "tool", "to", "the", "a", "for"})
-_DATA = tomllib.loads((Path(__file__).with_name("data") / "routing.toml").read_text(encoding="utf-8"))
+_DATA = knowledge.load("routing.toml")
+CATCH_ALL = knowledge.words("routing.toml", "catch_all")  # "other", "기타": an option fitting what no other does
+_EXPLICIT_ONLY, _ANY_OTHER, _PURVIEW, _CATEGORY_NAMES = (
+    knowledge.pattern("routing.toml", name) for name in ("explicit_only", "any_other", "purview", "category_names"))
+_NAME_NOISE = frozenset(knowledge.words("routing.toml", "name_noise"))
 _STOPWORDS = frozenset(_DATA["words"]["stopwords"].split())
 _GENERIC_WORDS = _STOPWORDS | frozenset(_DATA["words"]["generic"].split())
 _THRESHOLDS = {name: row["value"] for name, row in _DATA["thresholds"].items()}
@@ -93,9 +86,7 @@ class Scored:
     echo: int = 0  # words the user said that only this candidate's own name or description says too
 
 
-BASIC_STOPWORDS = frozenset("""the a an and or of to for with it its is are be as so on in at by this that these those
-    can could would should will may might must do does did have has had i me my we our you your he she they them their
-    user customer user's customer's""".split())
+BASIC_STOPWORDS = frozenset(knowledge.words("routing.toml", "basic_stopwords"))
 
 
 @lru_cache(maxsize=4096)
@@ -107,10 +98,6 @@ def word_keys(text: str, drop: frozenset[str] = _GENERIC_WORDS) -> frozenset[str
             continue
         keys.add(ko_stem(token.text) if token.korean else en_stem(token.text))
     return frozenset(keys)
-
-
-_CATEGORY_NAMES = patterns.compile(r"(?:^|_)(?:issue|category|type|kind|department|topic|area|class|classification|team|"
-                             r"queue|route)s?(?:$|_)", re.I)
 
 
 _QUOTED = patterns.compile(r"['\"]([^'\"]{1,30})['\"]")
