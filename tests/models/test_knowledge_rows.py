@@ -15,6 +15,7 @@ from typing import Any, Callable
 import pytest
 
 from handoffs.models import consent, knowledge, routine
+from handoffs.models import text as text_module
 from handoffs.models.cues import _has_any
 from handoffs.models.meaning import read
 from handoffs.models.types import ToolSpec
@@ -62,6 +63,26 @@ def step_names_a_tool_in_english(row: Row, text: str) -> bool:
     return bool(set(row["means"].values()) & (set(keys) - set(routine._keys(text))))
 
 
+def strips_an_ending(row: Row, text: str) -> bool:
+    """words.toml's Korean endings: a word loses one (결제되었습니다 -> 결제)."""
+    return text_module.ko_stem(text) != text
+
+
+def is_a_typo(row: Row, text: str) -> bool:
+    """words.toml's confusable vowels: "typed known" is a typo (결재 for 결제)."""
+    return text_module.near_miss(*text.split())
+
+
+def ends_a_verb_form(row: Row, text: str) -> bool:
+    """words.toml's verbal endings: the entry's last syllable is one."""
+    return text[-1] in row["syllables"]
+
+
+def has_text_speak(row: Row, text: str) -> bool:
+    """words.toml's text-speak: a word of the text stands for other words."""
+    return any(word in row["means"] for word in text.lower().split())
+
+
 JUDGES: dict[str, Callable[[Row, str], bool]] = {
     "cues.toml": matches,
     "injection.toml": matches,
@@ -69,6 +90,11 @@ JUDGES: dict[str, Callable[[Row, str], bool]] = {
     "routine.toml": matches,
     "routine.toml:ko_tool_words": step_names_a_tool_in_english,
     "routing.toml": matches,
+    "words.toml": matches,
+    "words.toml:ko_endings": strips_an_ending,
+    "words.toml:confusable_vowels": is_a_typo,
+    "words.toml:verbal_endings": ends_a_verb_form,
+    "words.toml:text_speak": has_text_speak,
     "lexicon.toml": raises_concept,
     "consent.toml": reads_as,
 }

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import cues, idioms, lexicon, patterns, romanised
+from . import cues, idioms, knowledge, lexicon, patterns, romanised
 from .negation import is_negated, set_aside
 from .text import Cover, en_stem, ko_stem, language_of, near_miss, readable, tokens
 
@@ -95,17 +95,12 @@ _KO_BY_MASK: dict[tuple[int, str], tuple[str, ...]] = {}
 for _word in _STRONG_KO:
     for _key in [(i, _word[:i] + "*" + _word[i + 1:]) for i in range(len(_word))]:
         _KO_BY_MASK[_key] = _KO_BY_MASK.get(_key, ()) + (_word,)
+_WORDS = knowledge.load("words.toml")
 # Last syllables of verb forms ('꺼져', '살게', '하자'): such entries are not looked for inside other words.
-_VERBAL_ENDINGS = frozenset("지져졌진짐기겨김겼추춰춤췄려림게래까야치쳐칠친침가요는다고어었슬하해와움줘주혔힌러자")
+_VERBAL_ENDINGS = frozenset(_WORDS["verbal_endings"]["syllables"])
 # Text-speak, read as the words it stands for ("talk 2 ur supervisor", "pls", "ppl").
-_TEXT_SPEAK = {"2": "to", "4": "for", "ur": "your", "u": "you", "r": "are", "pls": "please", "plz": "please",
-               "ppl": "people", "thx": "thanks", "cuz": "because", "bc": "because", "acct": "account",
-               "pmt": "payment", "b4": "before", "rn": "right now", "dont": "don't", "cant": "can't", "wont": "won't",
-               "doesnt": "doesn't", "didnt": "didn't", "isnt": "isn't", "im": "i'm", "ive": "i've", "wanna": "want to",
-               "gonna": "going to", "gotta": "have to", "tho": "though", "w/": "with", "msg": "message",
-               "hrs": "hours", "hr": "hour", "wat": "what", "teh": "the", "hwo": "how", "waht": "what", "wehre": "where",
-               "adn": "and", "taht": "that", "wana": "want to", "abt": "about", "pls.": "please", "asap": "as soon as possible"}
-_EN_IGNORED = frozenset("a an the and or but to of in on at for with is are was be it i my me you your we our".split())
+_TEXT_SPEAK: dict[str, str] = _WORDS["text_speak"]["means"]
+_EN_IGNORED = frozenset(_WORDS["en_ignored"]["words"])
 
 
 def _english_word(word: str) -> list[tuple[str, float]]:

@@ -15,17 +15,13 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from . import patterns
-
-from . import lexicon
+from . import knowledge, lexicon, patterns
 
 _INITIALS = "g kk n d tt r m b pp s ss _ j jj ch k t p h".split()
 _VOWELS = "a ae ya yae eo e yeo ye o wa wae oe yo u wo we wi yu eu ui i".split()
 _FINALS = ["", "k", "k", "k", "n", "n", "n", "t", "l", "k", "m", "l", "l", "l", "p", "l", "m", "p", "p", "t", "t", "ng",
            "t", "t", "k", "t", "p", "t"]
-# A sentence ending the Korean way, in Latin letters: haeyo, dwaesseoyo, wayo, juseyo, hamnida, sipeoyo.
-# (A vowel before "yo": "Tokyo" is no Korean sentence.)
-_KOREAN_ENDING = patterns.compile(r"\b[a-z]+(?:[aeiou]yo|nida|nikka)\b")
+_KOREAN_ENDING = knowledge.pattern("words.toml", "romanised_ending")  # "haeyo", "juseyo", "hamnida"; not "Tokyo"
 _HANGUL = patterns.compile(r"[\uac00-\ud7a3]")
 
 
