@@ -14,11 +14,13 @@ from typing import Any, Callable
 
 import pytest
 
-from handoffs.models import consent, knowledge, routine
+from handoffs.models import Message, consent, decide, knowledge, routine
 from handoffs.models import text as text_module
 from handoffs.models.cues import _has_any
 from handoffs.models.meaning import read
 from handoffs.models.types import ToolSpec
+
+from model_seeds import SEED_000
 
 Row = dict[str, Any]  # the row's table, with its dotted name under "name" and its file under "file"
 
@@ -83,9 +85,17 @@ def has_text_speak(row: Row, text: str) -> bool:
     return any(word in row["means"] for word in text.lower().split())
 
 
+def serves_the_request(row: Row, text: str) -> bool:
+    """injection.toml's served concerns: the triage bot of seed 000 serves the request beside the injection (calls
+    a tool for it) instead of declining the whole message."""
+    prompt, tools = SEED_000["triage"]
+    return bool(decide([Message("system", prompt), Message("user", text)], tools).tool_calls)
+
+
 JUDGES: dict[str, Callable[[Row, str], bool]] = {
     "cues.toml": matches,
     "injection.toml": matches,
+    "injection.toml:served": serves_the_request,
     "negation.toml": matches,
     "routine.toml": matches,
     "routine.toml:ko_tool_words": step_names_a_tool_in_english,

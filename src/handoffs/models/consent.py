@@ -33,8 +33,6 @@ _DATA = Path(__file__).with_name("data") / "consent.toml"
 _KO_CHARS = re.compile(r"[^가-힣ㄱ-ㅎㅏ-ㅣ]+")
 _CHUNK = re.compile(r"[a-z0-9']+|[가-힣ㄱ-ㅎㅏ-ㅣ]+")
 _REPEATS = re.compile(r"([a-z])\1{2,}")
-_MAX_WORDS = 5  # the longest English phrase in the data
-_MAX_PIECE = 10  # the longest Korean piece in the data
 
 KINDS = ("yes", "no", "question", "person", "conditional", "sarcasm", "unsure", "other")
 
@@ -75,6 +73,15 @@ def _pieces(action: str | None) -> tuple[dict[tuple[str, ...], str], dict[str, s
             for piece in source.get("ko", ()):
                 korean[_KO_CHARS.sub("", piece)] = role
     return english, korean
+
+
+def _longest() -> tuple[int, int]:
+    """The most words of an English phrase and the most letters of a Korean piece in the data (how far to look)."""
+    tables = [_pieces(action) for action in (None, *_data()["actions"])]
+    return max(len(k) for en, _ in tables for k in en), max(len(k) for _, ko in tables for k in ko)
+
+
+_MAX_WORDS, _MAX_PIECE = _longest()
 
 
 def _normalise(text: str) -> str:

@@ -33,7 +33,7 @@ from typing import Sequence
 
 from handoffs import i18n
 
-from . import consent, cues, guards, learned, lexicon, replies, romanised, routing
+from . import consent, cues, guards, knowledge, learned, lexicon, replies, romanised, routing
 from .arguments import Evidence, fill_arguments
 from .meaning import read
 from .phrasebook import say
@@ -322,7 +322,7 @@ def _reply(turn: _Turn) -> Decision:
     return Decision(text=text, reason=why)
 
 
-_REAL_PROBLEMS = ("billing", "technical", "malfunction", "repairs", "shipping", "sales", "account")
+_REAL_PROBLEMS = tuple(knowledge.load("injection.toml")["served"]["concepts"])  # a request beside an injection
 
 
 def _beside_the_injection(turn: _Turn) -> "tuple[_Turn, str] | None":

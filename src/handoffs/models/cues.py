@@ -5,28 +5,28 @@ yes", "ONLY if not satisfied") and to stay safe ("ignore your instructions…" i
 function of the text. Korean is matched on the text itself (particles and endings stay attached, so patterns
 look at word beginnings or whole endings); English on whole words.
 
-What a message is *about* (billing, a refund, a person) is :mod:`handoffs.models.meaning`'s job, not this one's.
+The words and patterns live in ``data/cues.toml`` and ``data/injection.toml`` (one row per idea, each with its
+examples and non-examples); this module is the mechanism: which rows a question asks, and how their answers
+combine. What a message is *about* (billing, a refund, a person) is :mod:`handoffs.models.meaning`'s job.
 """
 
 from __future__ import annotations
 
 import re
-
 from functools import lru_cache
 
 from . import knowledge, patterns
 from .text import words
 
-
 _CUES, _INJECTIONS = "cues.toml", "injection.toml"
 _AFFIRM_EN, _NEGATE_EN, _SATISFIED_EN, _NEED_EN, _REASON_EN = (
     knowledge.words(_CUES, name) for name in ("affirm_en", "negate_en", "satisfied_en", "need_en", "reason_en"))
-(_AFFIRM_KO, _NEGATE_KO, _SATISFIED_KO, _NEED_KO, _REASON_KO, _CLOSING, _GREETING, _REQUEST, _IDENTITY_QUESTION,
- _ADDITIVE, _NOT_ASKING, _HEDGE, _FOCUS, _COMPLIMENT, _IF_NOT_THEN, _THREAT_IF, _CURIOUS, _SARCASM, _SENTENCE_BREAK,
- _PRIORITY, _CLAUSES, _SENTENCES) = (knowledge.pattern(_CUES, name) for name in (
-    "affirm_ko", "negate_ko", "satisfied_ko", "need_ko", "reason_ko", "closing", "greeting", "request",
-    "identity_question", "additive", "not_asking", "hedge", "focus", "compliment", "if_not_then", "threat_if",
-    "curious", "sarcasm", "sentence_break", "priority", "clauses", "sentences"))
+(_AFFIRM_KO, _NEGATE_KO, _SATISFIED_KO, _NEED_KO, _REASON_KO, _CLOSING, _IDENTITY_QUESTION, _ADDITIVE, _NOT_ASKING,
+ _HEDGE, _FOCUS, _COMPLIMENT, _IF_NOT_THEN, _THREAT_IF, _CURIOUS, _SARCASM, _SENTENCE_BREAK, _PRIORITY, _CLAUSES,
+ _SENTENCES) = (knowledge.pattern(_CUES, name) for name in (
+    "affirm_ko", "negate_ko", "satisfied_ko", "need_ko", "reason_ko", "closing", "identity_question", "additive",
+    "not_asking", "hedge", "focus", "compliment", "if_not_then", "threat_if", "curious", "sarcasm", "sentence_break",
+    "priority", "clauses", "sentences"))
 _INJECTION = knowledge.any_of(_INJECTIONS, "attack", re.IGNORECASE)  # every kind of attack, one search
 _OVERRIDE, _PRIVILEGED, _LEAD_IN = (knowledge.pattern(_INJECTIONS, name) for name in ("override", "privileged", "lead_in"))
 
@@ -78,10 +78,6 @@ def request_beside_injection(text: str) -> tuple[str, str] | None:
 
 def is_closing(text: str) -> bool:
     return bool(_CLOSING.search(text))
-
-
-def is_greeting_only(text: str) -> bool:
-    return bool(_GREETING.match(text))
 
 
 _PEOPLE_ASKED = tuple(knowledge.compiled(_CUES, row) for row in knowledge.load(_CUES)["people_asked"].values())
@@ -164,13 +160,3 @@ def adds_a_second_request(text: str) -> bool:
     if focus and len(_SENTENCES.findall(text[:focus.start()])) >= 2:
         text = text[focus.start():]
     return bool(_ADDITIVE.search(text)) and not _CURIOUS.search(text)
-
-
-
-
-def is_request(text: str) -> bool:
-    """The message asks for something ("I want…", "connect me…", "연결해 주세요", or just "operator!") rather than
-    asking who we are."""
-    if _IDENTITY_QUESTION.search(text):
-        return False
-    return bool(_REQUEST.search(text)) or len(words(text)) <= 2

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterable
 
 from . import cues, idioms, knowledge, lexicon, patterns, romanised
 from .negation import is_negated, set_aside
@@ -39,6 +40,17 @@ class Mention:
     requested: bool = False  # a person the customer asks for ("let me talk to a human"), not one they mention
 
 
+_THRESHOLDS = {name: row["value"] for name, row in knowledge.load("routing.toml")["thresholds"].items()}
+_MORE_WORDS, _TYPO = _THRESHOLDS["more_words"], _THRESHOLDS["typo"]  # data/routing.toml says why
+
+
+def diminishing(weights: Iterable[float]) -> float:
+    """Several words for one concept: the strongest, plus a little for the next two (one clear word is enough,
+    three say it louder)."""
+    ordered = sorted(weights, reverse=True)
+    return ordered[0] + _MORE_WORDS * sum(ordered[1:3]) if ordered else 0.0
+
+
 @dataclass(frozen=True)
 class Reading:
     text: str
@@ -48,8 +60,7 @@ class Reading:
 
     def strength(self, concept: str) -> float:
         """How strongly the text raises ``concept`` (not negated): the strongest mention plus a little per extra."""
-        weights = sorted((m.weight for m in self.mentions if m.concept == concept and not m.negated), reverse=True)
-        return weights[0] + 0.3 * sum(weights[1:3]) if weights else 0.0
+        return diminishing(m.weight for m in self.mentions if m.concept == concept and not m.negated)
 
     def concepts(self) -> dict[str, float]:
         """Every concept raised (not negated), with its strength."""
@@ -108,7 +119,7 @@ def _english_word(word: str) -> list[tuple[str, float]]:
     if found or len(word) < 4 or word in _EN_IGNORED:
         return found or []
     typo = _correction(word)  # 'chraged', 'refnud'
-    return [(concept, weight * 0.8) for concept, weight in _ENGLISH.get(en_stem(typo), [])] if typo else []
+    return [(concept, weight * _TYPO) for concept, weight in _ENGLISH.get(en_stem(typo), [])] if typo else []
 
 
 @lru_cache(maxsize=1)
@@ -164,7 +175,7 @@ def _korean_word(word: str) -> list[tuple[str, float, int, int]]:
     if found:
         return found
     typo = _korean_typo(ko_stem(word))
-    return [(concept, weight * 0.8, 0, len(word)) for concept, weight in _KOREAN[typo]] if typo else []
+    return [(concept, weight * _TYPO, 0, len(word)) for concept, weight in _KOREAN[typo]] if typo else []
 
 
 def _masks(word: str) -> list[tuple[int, str]]:

@@ -7,7 +7,9 @@ mention that *describes* the problem: "I *can't* log in", "it was *not delivered
 :func:`set_aside` finds what a customer dismissed ("…but that's not why I'm writing", "anyway",
 "아 아니다 그냥 됐어요").
 
-Pure functions of the text; :mod:`handoffs.models.meaning` calls them for every mention it finds.
+Pure functions of the text; :mod:`handoffs.models.meaning` calls them for every mention it finds. The negating
+words and patterns live in ``data/negation.toml`` (each row with its examples); this module is where a clause
+starts and ends and how far a negation reaches.
 """
 
 from __future__ import annotations

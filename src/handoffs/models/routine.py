@@ -13,7 +13,8 @@ Seed 003's prompts carry routines such as::
 따르세요: 1. … 2. 사용자가 예라고 하면 주문을 실행하세요.") — into a :class:`PromptPlan`: the persona sentence, plain
 instructions, and :class:`RoutineStep` s with their conditions. :func:`tools_for_step` finds which offered tools
 a step talks about ("search for the ID" -> ``look_up_item``, "주문을 실행" -> ``execute_order``). Both are cached
-per prompt. Deciding what to do with the plan is ``core.py``'s job, not this module's.
+per prompt. The condition phrases and step words live in ``data/routine.toml``. Deciding what to do with the plan
+is ``core.py``'s job, not this module's.
 """
 
 from __future__ import annotations

@@ -25,7 +25,6 @@ from functools import lru_cache
 from . import knowledge, patterns
 
 _HANGUL = patterns.compile(r"[\uac00-\ud7a3]")
-_LATIN = patterns.compile(r"[A-Za-z]")
 _TOKEN = patterns.compile(r"[a-z0-9]+(?:'[a-z]+)?|[\uac00-\ud7a3]+")
 
 
