@@ -20,16 +20,14 @@ What to *do* with a reading (run the tool, ask again, hand over to a person) is 
 from __future__ import annotations
 
 import re
-import tomllib
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
+from . import knowledge
 from .types import ToolSpec
 
 WINDOW = 600  # a consent is short; a longer reply is read by its first 600 characters (and is never a bare yes)
-_DATA = Path(__file__).with_name("data") / "consent.toml"
 _KO_CHARS = re.compile(r"[^가-힣ㄱ-ㅎㅏ-ㅣ]+")
 _CHUNK = re.compile(r"[a-z0-9']+|[가-힣ㄱ-ㅎㅏ-ㅣ]+")
 _REPEATS = re.compile(r"([a-z])\1{2,}")
@@ -49,9 +47,8 @@ class Reading:
         return self.kind == "yes"
 
 
-@lru_cache(maxsize=1)
 def _data() -> dict:
-    return tomllib.loads(_DATA.read_text(encoding="utf-8"))
+    return knowledge.load("consent.toml")
 
 
 def _phrases(section: str, lang: str) -> tuple[str, ...]:

@@ -14,15 +14,12 @@ from __future__ import annotations
 
 import hashlib
 import re
-import tomllib
-from functools import lru_cache
-from pathlib import Path
 
 from . import knowledge, lexicon
 from .arguments import Evidence, product_in_talk
 from .meaning import read
 from .phrasebook import (CAVEATS, DONE_KO, FIXES, GLOSSARY, MADE_UP_PRODUCTS, MADE_UP_PRODUCTS_KO, PRICES, ROLES_KO,
-                         THINGS_KO, josa, say)
+                         THINGS_KO, say)
 from .routine import PromptPlan
 from .text import language_of
 from .types import ToolSpec
@@ -154,7 +151,7 @@ def routine_reply(step_text: str, evidence: Evidence, lang: str) -> str:
         return say("sorry_tell_more", lang)
     if _TALK["product"].search(lowered) and _TALK["mention"].search(lowered):
         product = _pick(MADE_UP_PRODUCTS_KO if lang == "ko" else MADE_UP_PRODUCTS, evidence)
-        return say("mention_product", lang, product=product, product_subject=product + josa(product, "이/가"))
+        return say("mention_product", lang, product=product, product_subject=attach(product, "이/가"))
     if _TALK["price"].search(lowered):
         return say("price", lang, product=product_or_pick(evidence, lang), price=PRICES[seed_of(evidence) % len(PRICES)])
     if _TALK["fix"].search(lowered):
@@ -175,9 +172,8 @@ def routine_reply(step_text: str, evidence: Evidence, lang: str) -> str:
     return say("got_it", lang)
 
 
-@lru_cache(maxsize=1)
 def _outcomes() -> dict:
-    return tomllib.loads((Path(__file__).with_name("data") / "outcomes.toml").read_text(encoding="utf-8"))
+    return knowledge.load("outcomes.toml")
 
 
 def _outcome(result: str) -> str:

@@ -12,7 +12,6 @@ grammar of the message (negation, requests) is not read, only its content words,
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from . import knowledge, lexicon, patterns
