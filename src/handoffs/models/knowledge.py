@@ -9,8 +9,9 @@ A row is a TOML table with
   patterns share, such as the words for a person); ``ignore_case = true`` compiles it case-insensitively; or
 * ``words`` — whole words or word sequences, found as whole words in the tokenised text; or
 * ``stems`` — beginnings of words, found anywhere in the lower-cased text ("explod" in "exploded");
+* or another key the reading module asks for (``means``: a word -> what it stands for; ``pairs``; ``concepts``);
 * ``examples`` and ``non_examples`` — texts the row must and must not match (``tests/models/test_knowledge_rows.py``
-  reads every one of them).
+  reads every one of them, with the judge its registry gives the file or the row).
 
 Every pattern is compiled through :func:`handoffs.models.patterns.compile` (bounded, so reading stays linear).
 What this module is not: the model's mechanism. Which row is asked what, and when, is the calling module's business.
@@ -64,17 +65,23 @@ def words(file: str, name: str) -> tuple[str, ...]:
     return tuple(row.get("words", row.get("stems", ())))
 
 
-def rows(file: str) -> list[tuple[str, dict[str, Any]]]:
-    """Every row of ``data/<file>`` as (dotted name, row): a table holding ``about`` is a row; ``[parts]`` is not."""
-    found: list[tuple[str, dict[str, Any]]] = []
+def rows(file: str) -> list[dict[str, Any]]:
+    """Every row of ``data/<file>``: an entry of an array of tables, or a table that says what it is ``about`` or
+    carries ``examples``, as a copy with its dotted name under ``"name"`` and its file under ``"file"``
+    (``[parts]`` is not a row)."""
+    found: list[dict[str, Any]] = []
 
-    def walk(prefix: str, table: dict[str, Any]) -> None:
-        for key, value in table.items():
-            if isinstance(value, dict) and key != "parts":
-                if "about" in value:
-                    found.append((f"{prefix}{key}", value))
-                else:
-                    walk(f"{prefix}{key}.", value)
+    def walk(prefix: str, value: Any, listed: bool = False) -> None:
+        if isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(f"{prefix}[{i}]", item, listed=True)
+        elif isinstance(value, dict):
+            if listed or {"about", "examples", "non_examples"} & set(value):
+                found.append({**value, "name": prefix, "file": file})
+                return
+            for key, inner in value.items():
+                if key != "parts":
+                    walk(f"{prefix}.{key}" if prefix else key, inner)
 
     walk("", load(file))
     return found
