@@ -41,7 +41,7 @@ class Mention:
 
 
 _THRESHOLDS = {name: row["value"] for name, row in knowledge.load("routing.toml")["thresholds"].items()}
-_MORE_WORDS, _TYPO = _THRESHOLDS["more_words"], _THRESHOLDS["typo"]  # data/routing.toml says why
+_MORE_WORDS, _TYPO = _THRESHOLDS["more_words"], _THRESHOLDS["typo"]  # data/routing.toml says why of each
 
 
 def diminishing(weights: Iterable[float]) -> float:
@@ -222,12 +222,13 @@ def _people(raw: list[Mention], text: str) -> list[Mention]:
     for m in raw:
         requested = asked[m.start] is not None or 1 in asked_starts[m.start:m.end]
         if m.concept == "boss":
-            out.append(Mention("escalate", m.word, 1.0 if requested or complains else 0.3, m.start, m.end,
-                               requested=requested))
-            out.append(Mention("human", m.word, 0.5 if requested else 0.2, m.start, m.end, requested=requested))
+            out.append(Mention("escalate", m.word, 1.0 if requested or complains else _THRESHOLDS["boss_mentioned"],
+                               m.start, m.end, requested=requested))
+            out.append(Mention("human", m.word, _THRESHOLDS["boss_as_person" if requested else "boss_as_person_mentioned"],
+                               m.start, m.end, requested=requested))
         elif m.concept == "human":
-            out.append(Mention("human", m.word, m.weight if requested else m.weight * 0.4, m.start, m.end,
-                               requested=requested))
+            out.append(Mention("human", m.word, m.weight if requested else m.weight * _THRESHOLDS["person_mentioned"],
+                               m.start, m.end, requested=requested))
         else:
             out.append(m)
     return out
@@ -319,7 +320,8 @@ def _delivery_before_a_sale(mentions: list[Mention]) -> list[Mention]:
     되죠?"), a delivery question is part of the sale: nothing was bought yet, so there is nothing to track."""
     if not any(m.concept == "sales" and m.weight >= 0.8 and not m.negated for m in mentions):
         return mentions
-    return [Mention(m.concept, m.word, m.weight * 0.5, m.start, m.end, m.negated, m.requested) if m.concept == "shipping"
+    half = _THRESHOLDS["delivery_while_buying"]
+    return [Mention(m.concept, m.word, m.weight * half, m.start, m.end, m.negated, m.requested) if m.concept == "shipping"
             else m for m in mentions]
 
 
@@ -332,7 +334,8 @@ def _refunds_of_charges(mentions: list[Mention]) -> tuple[Mention, ...]:
     out: list[Mention] = []
     for m in mentions:
         if m.concept == "refund" and not m.negated:
-            out += [Mention("billing", m.word, m.weight, m.start, m.end), Mention("refund", m.word, m.weight * 0.5, m.start, m.end)]
+            out += [Mention("billing", m.word, m.weight, m.start, m.end),
+                    Mention("refund", m.word, m.weight * _THRESHOLDS["refund_of_a_charge"], m.start, m.end)]
         else:
             out.append(m)
     return tuple(out)
