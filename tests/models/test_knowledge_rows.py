@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import pytest
 
-from handoffs.models import Message, consent, decide, knowledge, routine
+from handoffs.models import Message, consent, decide, knowledge, romanised, routine
 from handoffs.models import text as text_module
 from handoffs.models.cues import _has_any
 from handoffs.models.meaning import read
@@ -85,6 +85,12 @@ def has_text_speak(row: Row, text: str) -> bool:
     return any(word in row["means"] for word in text.lower().split())
 
 
+def spells(row: Row, text: str) -> bool:
+    """words.toml's romanisation: "hangul latin" is how the Korean word is spelt in Latin letters."""
+    hangul, latin = text.split()
+    return romanised.romanise(hangul) == latin
+
+
 def serves_the_request(row: Row, text: str) -> bool:
     """injection.toml's served concerns: the triage bot of seed 000 serves the request beside the injection (calls
     a tool for it) instead of declining the whole message."""
@@ -105,6 +111,7 @@ JUDGES: dict[str, Callable[[Row, str], bool]] = {
     "words.toml:confusable_vowels": is_a_typo,
     "words.toml:verbal_endings": ends_a_verb_form,
     "words.toml:text_speak": has_text_speak,
+    "words.toml:romanisation": spells,
     "lexicon.toml": raises_concept,
     "consent.toml": reads_as,
 }
