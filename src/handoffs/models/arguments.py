@@ -12,7 +12,6 @@ It returns the arguments and a short explanation per argument; it never invents 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,8 +23,7 @@ from .routing import CATCH_ALL, options_of
 from .text import ko_stem, readable, tokens
 from .types import Message, ToolSpec
 
-_ID = re.compile(r"\b[A-Za-z]+[_-]?\d{3,}\b|\b\d{5,}\b")
-_AMOUNT = re.compile(r"\$\s?([\d,]+(?:\.\d+)?)|\b(\d[\d,]*(?:\.\d+)?)\b")
+_ID, _AMOUNT = knowledge.pattern("words.toml", "item_id"), knowledge.pattern("words.toml", "amount")
 _META_WORDS = frozenset(knowledge.words("words.toml", "meta_en"))  # how the customer asks, not what about
 _META_KO = frozenset(knowledge.words("words.toml", "meta_ko"))
 
