@@ -24,6 +24,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from handoffs.particles import attach
+
 from . import knowledge
 from .types import ToolSpec
 
@@ -177,9 +179,9 @@ def _conditional_ending(text: str) -> bool:
 
 def _asks(text: str, padded: str, spaceless: str) -> list[str]:
     marks = ["?"] if "?" in text or "？" in text else []
-    words = padded.split()
+    words, anywhere = padded.split(), _phrases("question", "en_anywhere")
     en = [p for p in _phrases("question", "en") if (words and words[0] == p) or (" " in p and f" {p} " in padded)
-          or (p in ("how", "what", "why", "when", "where", "which", "who") and f" {p} " in padded)]
+          or (p in anywhere and f" {p} " in padded)]
     ko = [p for p in _phrases("question", "ko") if p in spaceless]
     return marks + en + ko
 
@@ -275,13 +277,7 @@ def declined(action: str | None, lang: str) -> str:
     if not offer:
         return _data()["ask_again"]["declined_general"][lang]
     noun = offer.removesuffix("을 진행해").removesuffix("를 진행해")
-    return _data()["ask_again"]["declined"][lang].format(offer=offer, offer_noun=_with_object_particle(noun))
-
-
-def _with_object_particle(noun: str) -> str:
-    from handoffs.particles import attach
-
-    return attach(noun, "을/를") if noun else noun
+    return _data()["ask_again"]["declined"][lang].format(offer=offer, offer_noun=attach(noun, "을/를") if noun else noun)
 
 
 def no_person(lang: str) -> str:
@@ -331,9 +327,9 @@ def only_asks(text: str, action: str | None) -> bool:
     words = padded.split()
     stripped = raw.rstrip(" !~.")
     opener = bool(words) and words[0] in set(_phrases("question", "en"))
-    korean = any(w in _KO_CHARS.sub("", raw) for w in ("어떻게", "얼마나", "언제", "무엇", "뭔가요", "뭐예요"))
+    korean = any(w in _KO_CHARS.sub("", raw) for w in _phrases("question", "ko_information"))
     requested = _found_en(padded, _phrases("request_question", "en")) or any(
-        w in raw for w in ("주세요", "줘", "부탁", "please", "해주", "해 주", "주실", "주시"))
+        w in raw for w in _phrases("request_question", "asking"))
     return (stripped.endswith(("?", "？")) or opener or korean) and not requested
 
 
