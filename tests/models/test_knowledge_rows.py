@@ -14,10 +14,9 @@ from typing import Any, Callable
 
 import pytest
 
-from handoffs.models import Message, consent, decide, knowledge, romanised, routine
+from handoffs.models import Message, consent, decide, knowledge, meaning, replies, romanised, routine
 from handoffs.models import text as text_module
 from handoffs.models.cues import _has_any
-from handoffs.models.meaning import read
 from handoffs.models.types import ToolSpec
 
 from model_seeds import SEED_000
@@ -38,7 +37,7 @@ def matches(row: Row, text: str) -> bool:
 def raises_concept(row: Row, text: str) -> bool:
     """A lexicon concept: reading ``text`` raises it."""
     concept = row["name"].split(".")[-1]
-    raised = set(read(text).concepts())
+    raised = set(meaning.read(text).concepts())
     if concept == "boss" and "escalate" in raised:  # a manager asked for reads as an escalation and a person
         raised.add("boss")
     return concept in raised
@@ -65,6 +64,11 @@ def step_names_a_tool_in_english(row: Row, text: str) -> bool:
     return bool(set(row["means"].values()) & (set(keys) - set(routine._keys(text))))
 
 
+def speaks_to_the_customer(row: Row, text: str) -> bool:
+    """routine.toml's second person: a step's words about the customer change when said to them."""
+    return replies.to_second_person(text) != text
+
+
 def strips_an_ending(row: Row, text: str) -> bool:
     """words.toml's Korean endings: a word loses one (결제되었습니다 -> 결제)."""
     return text_module.ko_stem(text) != text
@@ -78,6 +82,11 @@ def is_a_typo(row: Row, text: str) -> bool:
 def ends_a_verb_form(row: Row, text: str) -> bool:
     """words.toml's verbal endings: the entry's last syllable is one."""
     return text[-1] in row["syllables"]
+
+
+def read_as_a_typo_of_one(row: Row, text: str) -> bool:
+    """words.toml's typo targets: the typo is read as one of the row's words."""
+    return meaning._correction(text) in row["words"]
 
 
 def has_text_speak(row: Row, text: str) -> bool:
@@ -105,12 +114,14 @@ JUDGES: dict[str, Callable[[Row, str], bool]] = {
     "negation.toml": matches,
     "routine.toml": matches,
     "routine.toml:ko_tool_words": step_names_a_tool_in_english,
+    "routine.toml:second_person": speaks_to_the_customer,
     "routing.toml": matches,
     "words.toml": matches,
     "words.toml:ko_endings": strips_an_ending,
     "words.toml:confusable_vowels": is_a_typo,
     "words.toml:verbal_endings": ends_a_verb_form,
     "words.toml:text_speak": has_text_speak,
+    "words.toml:typo_targets": read_as_a_typo_of_one,
     "words.toml:romanisation": spells,
     "lexicon.toml": raises_concept,
     "consent.toml": reads_as,

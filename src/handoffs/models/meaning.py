@@ -97,7 +97,7 @@ _KO_LONGEST = max(len(k) for k in _KOREAN)
 _KNOWN_EN = sorted({w for e in lexicon.CONCEPTS.values() for w in (*e.strong, *e.weak) if len(w) >= 5})
 # Words the phrases are made of ("money" in "money back"), so a typo inside a phrase is read too ("mony back").
 _PHRASE_WORDS = sorted({w for pattern, _, _ in idioms.PHRASES for w in re.findall(r"(?<![\\?])\b[a-z]{4,}\b", pattern.pattern)}
-                       | {"speak", "talk", "connect", "transfer", "please", "manager", "supervisor"})
+                       | set(knowledge.words("words.toml", "typo_targets")))
 _STRONG_KO = sorted({w for e in lexicon.CONCEPTS.values() for w in e.ko_strong if len(w) >= 2})
 _EN_BY_FIRST_LETTER: dict[str, tuple[str, ...]] = {}
 for _word in sorted({*_KNOWN_EN, *_PHRASE_WORDS}):

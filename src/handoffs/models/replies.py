@@ -25,8 +25,7 @@ from .text import language_of
 from .types import ToolSpec
 from handoffs.particles import attach
 
-_PRONOUNS = {"their": "your", "them": "you", "they": "you", "they're": "you're", "theirs": "yours",
-             "the user's": "your", "the customer's": "your", "the user": "you", "the customer": "you"}
+_PRONOUNS: dict[str, str] = knowledge.load("routine.toml")["second_person"]["means"]
 _ONLY_IF_ASKED = knowledge.pattern("routing.toml", "only_if_asked")
 _TALK = {name: knowledge.compiled("routine.toml", row) for name, row in knowledge.load("routine.toml")["talk"].items()}
 """What a talk step asks the model to say (data/routine.toml's [talk] rows)."""
