@@ -12,7 +12,6 @@ combine. What a message is *about* (billing, a refund, a person) is :mod:`handof
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from . import knowledge, patterns
@@ -27,7 +26,7 @@ _AFFIRM_EN, _NEGATE_EN, _SATISFIED_EN, _NEED_EN, _REASON_EN = (
     "affirm_ko", "negate_ko", "satisfied_ko", "need_ko", "reason_ko", "closing", "identity_question", "additive",
     "not_asking", "hedge", "focus", "compliment", "if_not_then", "threat_if", "curious", "sarcasm", "sentence_break",
     "priority", "clauses", "sentences"))
-_INJECTION = knowledge.any_of(_INJECTIONS, "attack", re.IGNORECASE)  # every kind of attack, one search
+_INJECTION = knowledge.any_of(_INJECTIONS, "attack")  # every kind of attack, one search
 _OVERRIDE, _PRIVILEGED, _LEAD_IN = (knowledge.pattern(_INJECTIONS, name) for name in ("override", "privileged", "lead_in"))
 
 

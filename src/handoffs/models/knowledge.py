@@ -54,9 +54,14 @@ def pattern(file: str, name: str) -> Pattern[str]:
     return compiled(file, load(file)[name])
 
 
-def any_of(file: str, table: str, flags: int = 0) -> Pattern[str]:
-    """One pattern matching wherever any row of ``[table]`` matches (its rows' patterns as alternatives)."""
-    return patterns.compile("|".join(source(file, row) for row in load(file)[table].values()), flags)
+def any_of(file: str, table: str) -> Pattern[str]:
+    """One pattern matching wherever any row of ``[table]`` matches (its rows' patterns as alternatives; the rows
+    must agree on ``ignore_case``)."""
+    rows = list(load(file)[table].values())
+    cases = {bool(row.get("ignore_case")) for row in rows}
+    if len(cases) != 1:
+        raise ValueError(f"data/{file} [{table}]: give every row the same ignore_case, or compile them one by one.")
+    return patterns.compile("|".join(source(file, row) for row in rows), re.IGNORECASE if cases.pop() else 0)
 
 
 def words(file: str, name: str) -> tuple[str, ...]:
