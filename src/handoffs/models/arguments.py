@@ -12,11 +12,10 @@ It returns the arguments and a short explanation per argument; it never invents 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
-from . import cues
+from . import cues, knowledge
 from .meaning import read
 from .reasons import because
 from .phrasebook import MADE_UP_PRODUCTS, MADE_UP_PRODUCTS_KO
@@ -24,13 +23,9 @@ from .routing import CATCH_ALL, options_of
 from .text import ko_stem, readable, tokens
 from .types import Message, ToolSpec
 
-_ID = re.compile(r"\b[A-Za-z]+[_-]?\d{3,}\b|\b\d{5,}\b")
-_AMOUNT = re.compile(r"\$\s?([\d,]+(?:\.\d+)?)|\b(\d[\d,]*(?:\.\d+)?)\b")
-_META_WORDS = frozenset("""refund yes please buy help talk speak sounds great good tell didn't work satisfied at all that
-    sorry fine bought the a an and or but to of in on for with is are was it my me i you your we this just really
-    want need would like i'd i'm it's can could please hi hello thanks thank ok okay sure""".split())
-_META_KO = frozenset("""네 예 응 좋아요 주세요 해주세요 환불 부탁 감사 그냥 혹시 좀 제 저 이거 그거 싶어 싶 있 없 하 해 되 돼 계속 자꾸
-    너무 정말 진짜 또 다시 저희 이 그 전혀 산 샀 받 물건""".split())
+_ID, _AMOUNT = knowledge.pattern("words.toml", "item_id"), knowledge.pattern("words.toml", "amount")
+_META_WORDS = frozenset(knowledge.words("words.toml", "meta_en"))  # how the customer asks, not what about
+_META_KO = frozenset(knowledge.words("words.toml", "meta_ko"))
 
 
 @dataclass(frozen=True)

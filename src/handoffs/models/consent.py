@@ -20,21 +20,19 @@ What to *do* with a reading (run the tool, ask again, hand over to a person) is 
 from __future__ import annotations
 
 import re
-import tomllib
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
+from handoffs.particles import attach
+
+from . import knowledge
 from .types import ToolSpec
 
 WINDOW = 600  # a consent is short; a longer reply is read by its first 600 characters (and is never a bare yes)
-_DATA = Path(__file__).with_name("data") / "consent.toml"
 _KO_CHARS = re.compile(r"[^가-힣ㄱ-ㅎㅏ-ㅣ]+")
 _CHUNK = re.compile(r"[a-z0-9']+|[가-힣ㄱ-ㅎㅏ-ㅣ]+")
 _REPEATS = re.compile(r"([a-z])\1{2,}")
-_MAX_WORDS = 5  # the longest English phrase in the data
-_MAX_PIECE = 10  # the longest Korean piece in the data
 
 KINDS = ("yes", "no", "question", "person", "conditional", "sarcasm", "unsure", "other")
 
@@ -51,9 +49,8 @@ class Reading:
         return self.kind == "yes"
 
 
-@lru_cache(maxsize=1)
 def _data() -> dict:
-    return tomllib.loads(_DATA.read_text(encoding="utf-8"))
+    return knowledge.load("consent.toml")
 
 
 def _phrases(section: str, lang: str) -> tuple[str, ...]:
@@ -75,6 +72,15 @@ def _pieces(action: str | None) -> tuple[dict[tuple[str, ...], str], dict[str, s
             for piece in source.get("ko", ()):
                 korean[_KO_CHARS.sub("", piece)] = role
     return english, korean
+
+
+def _longest() -> tuple[int, int]:
+    """The most words of an English phrase and the most letters of a Korean piece in the data (how far to look)."""
+    tables = [_pieces(action) for action in (None, *_data()["actions"])]
+    return max(len(k) for en, _ in tables for k in en), max(len(k) for _, ko in tables for k in ko)
+
+
+_MAX_WORDS, _MAX_PIECE = _longest()
 
 
 def _normalise(text: str) -> str:
@@ -173,9 +179,9 @@ def _conditional_ending(text: str) -> bool:
 
 def _asks(text: str, padded: str, spaceless: str) -> list[str]:
     marks = ["?"] if "?" in text or "？" in text else []
-    words = padded.split()
+    words, anywhere = padded.split(), _phrases("question", "en_anywhere")
     en = [p for p in _phrases("question", "en") if (words and words[0] == p) or (" " in p and f" {p} " in padded)
-          or (p in ("how", "what", "why", "when", "where", "which", "who") and f" {p} " in padded)]
+          or (p in anywhere and f" {p} " in padded)]
     ko = [p for p in _phrases("question", "ko") if p in spaceless]
     return marks + en + ko
 
@@ -271,13 +277,7 @@ def declined(action: str | None, lang: str) -> str:
     if not offer:
         return _data()["ask_again"]["declined_general"][lang]
     noun = offer.removesuffix("을 진행해").removesuffix("를 진행해")
-    return _data()["ask_again"]["declined"][lang].format(offer=offer, offer_noun=_with_object_particle(noun))
-
-
-def _with_object_particle(noun: str) -> str:
-    from handoffs.particles import attach
-
-    return attach(noun, "을/를") if noun else noun
+    return _data()["ask_again"]["declined"][lang].format(offer=offer, offer_noun=attach(noun, "을/를") if noun else noun)
 
 
 def no_person(lang: str) -> str:
@@ -327,9 +327,9 @@ def only_asks(text: str, action: str | None) -> bool:
     words = padded.split()
     stripped = raw.rstrip(" !~.")
     opener = bool(words) and words[0] in set(_phrases("question", "en"))
-    korean = any(w in _KO_CHARS.sub("", raw) for w in ("어떻게", "얼마나", "언제", "무엇", "뭔가요", "뭐예요"))
+    korean = any(w in _KO_CHARS.sub("", raw) for w in _phrases("question", "ko_information"))
     requested = _found_en(padded, _phrases("request_question", "en")) or any(
-        w in raw for w in ("주세요", "줘", "부탁", "please", "해주", "해 주", "주실", "주시"))
+        w in raw for w in _phrases("request_question", "asking"))
     return (stripped.endswith(("?", "？")) or opener or korean) and not requested
 
 

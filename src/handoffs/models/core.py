@@ -33,11 +33,11 @@ from typing import Sequence
 
 from handoffs import i18n
 
-from . import consent, cues, guards, learned, lexicon, replies, romanised, routing
+from . import consent, cues, guards, knowledge, learned, lexicon, replies, romanised, routing
 from .arguments import Evidence, fill_arguments
 from .meaning import read
 from .phrasebook import say
-from .reasons import because
+from .reasons import because, joined
 from .routine import PromptPlan, RoutineStep, read_prompt, tools_for_step
 from .text import language_of, shorten
 from .types import Decision, Message, ToolCall, ToolSpec, system_prompt_of
@@ -118,9 +118,8 @@ class _Turn:
         shown = ", ".join(f"{k}={shorten(v, 40)!r}" if isinstance(v, str) else f"{k}={v!r}" for k, v in args.items())
         extra = [n.split(": ", 1)[1] for n in notes if ": " in n and not n.endswith(because("arg_route"))]
         extra = [e for e in extra if "'" not in e or not all(q in why for q in e.split("'")[1::2])]
-        detail = f"; {'; '.join(extra)}" if extra else ""
         call = ToolCall(call_id(self.messages, tool.name, len(self.called_this_turn)), tool.name, args)
-        return Decision(tool_calls=(call,), reason=f"{tool.name}({shown}): {why}{detail}")
+        return Decision(tool_calls=(call,), reason=joined(f"{tool.name}({shown}): {why}", *extra))
 
 
 def _is_finishing(tool: ToolSpec) -> bool:
@@ -140,7 +139,7 @@ def _evidence_words(scored: routing.Scored, turn: _Turn) -> str:
     kinds = list(dict.fromkeys(c for _, c in scored.evidence if c))
     why = because("user_said", words=_quoted(user_words)) if user_words else ""
     if turn_words:
-        why += ("; " if why else "") + because("turn_recorded", words=_quoted(turn_words))
+        why = joined(why, because("turn_recorded", words=_quoted(turn_words)))
     return (why or because("fits_request")) + (f" ({', '.join(kinds)})" if kinds else "")
 
 
@@ -323,7 +322,7 @@ def _reply(turn: _Turn) -> Decision:
     return Decision(text=text, reason=why)
 
 
-_REAL_PROBLEMS = ("billing", "technical", "malfunction", "repairs", "shipping", "sales", "account")
+_REAL_PROBLEMS = tuple(knowledge.load("injection.toml")["served"]["concepts"])  # a request beside an injection
 
 
 def _beside_the_injection(turn: _Turn) -> "tuple[_Turn, str] | None":
@@ -351,7 +350,7 @@ def decide(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> Decision:
         if served is not None:
             decision = next((d for d in (_by_intent(served[0]), _finish(served[0])) if d is not None), None)
             if decision is not None and decision.is_tool_call:
-                why = because("injection_declined", words=_quoted([served[1]])) + "; " + decision.reason
+                why = joined(because("injection_declined", words=_quoted([served[1]])), decision.reason)
                 return Decision(text=decision.text, tool_calls=decision.tool_calls, reason=why)
         options = next((list(opts) for t in turn.tools for _, opts in routing.profile(t).options), [])
         return Decision(text=say("decline_injection", turn.lang) + " " + replies.options_question(turn.tools, options, turn.lang),

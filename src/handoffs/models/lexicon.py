@@ -20,12 +20,11 @@ learner can read it in ten minutes. Its coverage is measured by the routing eval
 
 from __future__ import annotations
 
-import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import patterns
+from . import knowledge
 
 
 @dataclass(frozen=True)
@@ -63,8 +62,7 @@ RELATED: dict[tuple[str, str], float] = {
 
 
 # Words that describe an earlier purchase ("the skates I bought", "주문한 게"): not a wish to buy something new.
-PAST_PURCHASE = patterns.compile(r"\b(?:bought|ordered|purchased)\b|\bmy (?:order|purchase)\b|"
-                           r"(?:샀|산\s|주문한|주문했|구매한|구매했|구입한|구입했|시킨|시켰)", re.IGNORECASE)
+PAST_PURCHASE = knowledge.pattern("cues.toml", "past_purchase")
 # Words that are also first names: capitalised in mid-sentence, they are a person ("my daughter Sue").
 NAME_WORDS = frozenset(_DATA["sets"]["name_words"])
 # Labels for talking about a concept to the customer, in each language.

@@ -22,8 +22,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterable
 
-from . import cues, idioms, lexicon, patterns, romanised
+from . import cues, idioms, knowledge, lexicon, patterns, romanised
 from .negation import is_negated, set_aside
 from .text import Cover, en_stem, ko_stem, language_of, near_miss, readable, tokens
 
@@ -39,6 +40,17 @@ class Mention:
     requested: bool = False  # a person the customer asks for ("let me talk to a human"), not one they mention
 
 
+_THRESHOLDS = {name: row["value"] for name, row in knowledge.load("routing.toml")["thresholds"].items()}
+_MORE_WORDS, _TYPO = _THRESHOLDS["more_words"], _THRESHOLDS["typo"]  # data/routing.toml says why of each
+
+
+def diminishing(weights: Iterable[float]) -> float:
+    """Several words for one concept: the strongest, plus a little for the next two (one clear word is enough,
+    three say it louder)."""
+    ordered = sorted(weights, reverse=True)
+    return ordered[0] + _MORE_WORDS * sum(ordered[1:3]) if ordered else 0.0
+
+
 @dataclass(frozen=True)
 class Reading:
     text: str
@@ -48,8 +60,7 @@ class Reading:
 
     def strength(self, concept: str) -> float:
         """How strongly the text raises ``concept`` (not negated): the strongest mention plus a little per extra."""
-        weights = sorted((m.weight for m in self.mentions if m.concept == concept and not m.negated), reverse=True)
-        return weights[0] + 0.3 * sum(weights[1:3]) if weights else 0.0
+        return diminishing(m.weight for m in self.mentions if m.concept == concept and not m.negated)
 
     def concepts(self) -> dict[str, float]:
         """Every concept raised (not negated), with its strength."""
@@ -86,7 +97,7 @@ _KO_LONGEST = max(len(k) for k in _KOREAN)
 _KNOWN_EN = sorted({w for e in lexicon.CONCEPTS.values() for w in (*e.strong, *e.weak) if len(w) >= 5})
 # Words the phrases are made of ("money" in "money back"), so a typo inside a phrase is read too ("mony back").
 _PHRASE_WORDS = sorted({w for pattern, _, _ in idioms.PHRASES for w in re.findall(r"(?<![\\?])\b[a-z]{4,}\b", pattern.pattern)}
-                       | {"speak", "talk", "connect", "transfer", "please", "manager", "supervisor"})
+                       | set(knowledge.words("words.toml", "typo_targets")))
 _STRONG_KO = sorted({w for e in lexicon.CONCEPTS.values() for w in e.ko_strong if len(w) >= 2})
 _EN_BY_FIRST_LETTER: dict[str, tuple[str, ...]] = {}
 for _word in sorted({*_KNOWN_EN, *_PHRASE_WORDS}):
@@ -95,17 +106,12 @@ _KO_BY_MASK: dict[tuple[int, str], tuple[str, ...]] = {}
 for _word in _STRONG_KO:
     for _key in [(i, _word[:i] + "*" + _word[i + 1:]) for i in range(len(_word))]:
         _KO_BY_MASK[_key] = _KO_BY_MASK.get(_key, ()) + (_word,)
+_WORDS = knowledge.load("words.toml")
 # Last syllables of verb forms ('꺼져', '살게', '하자'): such entries are not looked for inside other words.
-_VERBAL_ENDINGS = frozenset("지져졌진짐기겨김겼추춰춤췄려림게래까야치쳐칠친침가요는다고어었슬하해와움줘주혔힌러자")
+_VERBAL_ENDINGS = frozenset(_WORDS["verbal_endings"]["syllables"])
 # Text-speak, read as the words it stands for ("talk 2 ur supervisor", "pls", "ppl").
-_TEXT_SPEAK = {"2": "to", "4": "for", "ur": "your", "u": "you", "r": "are", "pls": "please", "plz": "please",
-               "ppl": "people", "thx": "thanks", "cuz": "because", "bc": "because", "acct": "account",
-               "pmt": "payment", "b4": "before", "rn": "right now", "dont": "don't", "cant": "can't", "wont": "won't",
-               "doesnt": "doesn't", "didnt": "didn't", "isnt": "isn't", "im": "i'm", "ive": "i've", "wanna": "want to",
-               "gonna": "going to", "gotta": "have to", "tho": "though", "w/": "with", "msg": "message",
-               "hrs": "hours", "hr": "hour", "wat": "what", "teh": "the", "hwo": "how", "waht": "what", "wehre": "where",
-               "adn": "and", "taht": "that", "wana": "want to", "abt": "about", "pls.": "please", "asap": "as soon as possible"}
-_EN_IGNORED = frozenset("a an the and or but to of in on at for with is are was be it i my me you your we our".split())
+_TEXT_SPEAK: dict[str, str] = _WORDS["text_speak"]["means"]
+_EN_IGNORED = frozenset(_WORDS["en_ignored"]["words"])
 
 
 def _english_word(word: str) -> list[tuple[str, float]]:
@@ -113,7 +119,7 @@ def _english_word(word: str) -> list[tuple[str, float]]:
     if found or len(word) < 4 or word in _EN_IGNORED:
         return found or []
     typo = _correction(word)  # 'chraged', 'refnud'
-    return [(concept, weight * 0.8) for concept, weight in _ENGLISH.get(en_stem(typo), [])] if typo else []
+    return [(concept, weight * _TYPO) for concept, weight in _ENGLISH.get(en_stem(typo), [])] if typo else []
 
 
 @lru_cache(maxsize=1)
@@ -169,7 +175,7 @@ def _korean_word(word: str) -> list[tuple[str, float, int, int]]:
     if found:
         return found
     typo = _korean_typo(ko_stem(word))
-    return [(concept, weight * 0.8, 0, len(word)) for concept, weight in _KOREAN[typo]] if typo else []
+    return [(concept, weight * _TYPO, 0, len(word)) for concept, weight in _KOREAN[typo]] if typo else []
 
 
 def _masks(word: str) -> list[tuple[int, str]]:
@@ -216,12 +222,13 @@ def _people(raw: list[Mention], text: str) -> list[Mention]:
     for m in raw:
         requested = asked[m.start] is not None or 1 in asked_starts[m.start:m.end]
         if m.concept == "boss":
-            out.append(Mention("escalate", m.word, 1.0 if requested or complains else 0.3, m.start, m.end,
-                               requested=requested))
-            out.append(Mention("human", m.word, 0.5 if requested else 0.2, m.start, m.end, requested=requested))
+            out.append(Mention("escalate", m.word, 1.0 if requested or complains else _THRESHOLDS["boss_mentioned"],
+                               m.start, m.end, requested=requested))
+            out.append(Mention("human", m.word, _THRESHOLDS["boss_as_person" if requested else "boss_as_person_mentioned"],
+                               m.start, m.end, requested=requested))
         elif m.concept == "human":
-            out.append(Mention("human", m.word, m.weight if requested else m.weight * 0.4, m.start, m.end,
-                               requested=requested))
+            out.append(Mention("human", m.word, m.weight if requested else m.weight * _THRESHOLDS["person_mentioned"],
+                               m.start, m.end, requested=requested))
         else:
             out.append(m)
     return out
@@ -313,7 +320,8 @@ def _delivery_before_a_sale(mentions: list[Mention]) -> list[Mention]:
     되죠?"), a delivery question is part of the sale: nothing was bought yet, so there is nothing to track."""
     if not any(m.concept == "sales" and m.weight >= 0.8 and not m.negated for m in mentions):
         return mentions
-    return [Mention(m.concept, m.word, m.weight * 0.5, m.start, m.end, m.negated, m.requested) if m.concept == "shipping"
+    half = _THRESHOLDS["delivery_while_buying"]
+    return [Mention(m.concept, m.word, m.weight * half, m.start, m.end, m.negated, m.requested) if m.concept == "shipping"
             else m for m in mentions]
 
 
@@ -326,7 +334,8 @@ def _refunds_of_charges(mentions: list[Mention]) -> tuple[Mention, ...]:
     out: list[Mention] = []
     for m in mentions:
         if m.concept == "refund" and not m.negated:
-            out += [Mention("billing", m.word, m.weight, m.start, m.end), Mention("refund", m.word, m.weight * 0.5, m.start, m.end)]
+            out += [Mention("billing", m.word, m.weight, m.start, m.end),
+                    Mention("refund", m.word, m.weight * _THRESHOLDS["refund_of_a_charge"], m.start, m.end)]
         else:
             out.append(m)
     return tuple(out)

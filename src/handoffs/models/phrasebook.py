@@ -13,10 +13,9 @@ Which sentence to say when is :mod:`handoffs.models.replies`' business.
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
+from . import knowledge
 
-_DATA = tomllib.loads((Path(__file__).with_name("data") / "phrasebook.toml").read_text(encoding="utf-8"))
+_DATA = knowledge.load("phrasebook.toml")
 
 PHRASES: dict[str, dict[str, str]] = _DATA["sentences"]
 # What a finished tool did, said in Korean by the concept of its name and result (its own text is English).
@@ -39,12 +38,3 @@ def say(key: str, lang: str, **slots: object) -> str:
     """The sentence ``key`` in ``lang`` ("en" or "ko"; anything else means English), slots filled."""
     table = PHRASES[key]
     return table.get(lang, table["en"]).format(**slots)
-
-
-def josa(word: str, pair: str) -> str:
-    """The Korean particle that fits after ``word``: ``josa("스케이트", "이/가")`` -> "가" (no final consonant)."""
-    with_final, without_final = pair.split("/")
-    last = word.rstrip(" .)\"'”")[-1:] if word.strip() else ""
-    if "\uac00" <= last <= "\ud7a3":
-        return with_final if (ord(last) - 0xAC00) % 28 else without_final
-    return without_final if last.isalpha() and last.lower() in "aeiouy" else with_final

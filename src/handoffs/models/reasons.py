@@ -16,9 +16,9 @@ REASONS: dict[str, dict[str, str]] = {
     "user_said": {"en": "the user said {words}", "ko": "사용자가 {words}(이)라고 함"},
     "turn_recorded": {"en": "this turn recorded {words}", "ko": "이번 턴에 {words}(으)로 기록됨"},
     "fits_request": {"en": "it fits what the user asked", "ko": "사용자의 요청에 맞음"},
-    "none_fits": {"en": "; none of {options} fits", "ko": "; {options} 중 맞는 것이 없음"},
+    "none_fits": {"en": "; none of {options} fits", "ko": ". {options} 중 맞는 것이 없음"},
     "too_close": {"en": "too close to call: {a} ({why_a}) and {b} ({why_b}); asking which one is meant",
-                  "ko": "우열을 가리기 어려움: {a} ({why_a})와 {b} ({why_b}); 어느 쪽인지 되물음"},
+                  "ko": "우열을 가리기 어려움: {a} ({why_a})와 {b} ({why_b}). 어느 쪽인지 되물음"},
     "outside_purview": {"en": "{words} is outside this agent's purview", "ko": "{words}은(는) 이 에이전트의 담당 밖임"},
     "finish": {"en": "{tool} did this step's work, so the conversation can end",
                "ko": "{tool}이(가) 이 단계의 일을 마쳤으니 대화를 끝내도 됨"},
@@ -29,20 +29,20 @@ REASONS: dict[str, dict[str, str]] = {
     "routine_needs_yes": {"en": "{label} needs a clear yes first", "ko": "{label}: 먼저 분명한 동의가 필요함"},
     "routine_do_now": {"en": "{label} says to do this now", "ko": "{label}: 지금 이것을 하라고 함"},
     "routine_told": {"en": "{label}: its tools ran, telling the user", "ko": "{label}: 도구가 실행됐으니 사용자에게 알림"},
-    "tool_answered": {"en": "{tool} answered; reporting its result", "ko": "{tool}이(가) 답함; 결과를 전함"},
+    "tool_answered": {"en": "{tool} answered; reporting its result", "ko": "{tool}이(가) 답함. 결과를 전함"},
     "wrapping_up": {"en": "the user is wrapping up", "ko": "사용자가 대화를 마무리함"},
     "no_tools": {"en": "no tools offered in this call; following the prompt's instructions",
-                 "ko": "이번 호출에 제공된 도구가 없음; 프롬프트의 지시를 따름"},
+                 "ko": "이번 호출에 제공된 도구가 없음. 프롬프트의 지시를 따름"},
     "nothing_points": {"en": "nothing the user said ({words}) points to an offered tool; asking which path fits",
-                       "ko": "사용자의 말({words})이 제공된 어느 도구도 가리키지 않음; 어느 쪽인지 물어봄"},
+                       "ko": "사용자의 말({words})이 제공된 어느 도구도 가리키지 않음. 어느 쪽인지 물어봄"},
     "no_tool_fits": {"en": "no offered tool fits what the user said; asking which path fits",
-                     "ko": "사용자의 말에 맞는 도구가 없음; 어느 쪽인지 물어봄"},
+                     "ko": "사용자의 말에 맞는 도구가 없음. 어느 쪽인지 물어봄"},
     "injection": {"en": "the message asks me to ignore my instructions (a prompt injection): declined",
                   "ko": "지시를 무시하라는 메시지(프롬프트 인젝션): 거절함"},
     "injection_declined": {"en": "declined the injected instruction {words}, served the request beside it",
                            "ko": "끼워 넣은 지시 {words}은(는) 거절하고, 함께 말한 요청을 처리함"},
     "learned": {"en": "; no lexicon word, but the learned n-gram weights read {concept} in {grams}",
-                "ko": "; 사전에 없는 말이지만 학습된 n-gram 가중치가 {grams}에서 {concept}을(를) 읽음"},
+                "ko": ". 사전에 없는 말이지만 학습된 n-gram 가중치가 {grams}에서 {concept}을(를) 읽음"},
     "script": {"en": "script reply {number} of {total}", "ko": "스크립트 응답 {total}개 중 {number}번째"},
     "rogue": {"en": "ROGUE: calling {tool}, which was NOT offered (offered: {offered})",
               "ko": "ROGUE: 제공되지 않은 도구 {tool}을(를) 호출함 (제공된 도구: {offered})"},
@@ -61,6 +61,16 @@ REASONS: dict[str, dict[str, str]] = {
     "arg_last_message": {"en": "the user's last message", "ko": "사용자의 마지막 메시지"},
     "arg_nothing": {"en": "nothing in the conversation fits", "ko": "대화에 맞는 값이 없음"},
 }
+
+
+JOINER = {"en": "; ", "ko": ". "}
+"""How two clauses of a reason join: English with a semicolon, Korean (whose clauses end in a noun form, "…함",
+"…기록됨") as a new sentence."""
+
+
+def joined(*clauses: str) -> str:
+    """The non-empty ``clauses`` as one reason, joined as the kit's language joins them."""
+    return pick(JOINER).join(c for c in clauses if c)
 
 
 def because(key: str, **slots: object) -> str:

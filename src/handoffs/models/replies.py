@@ -14,23 +14,21 @@ from __future__ import annotations
 
 import hashlib
 import re
-import tomllib
-from functools import lru_cache
-from pathlib import Path
 
-from . import lexicon
+from . import knowledge, lexicon
 from .arguments import Evidence, product_in_talk
 from .meaning import read
 from .phrasebook import (CAVEATS, DONE_KO, FIXES, GLOSSARY, MADE_UP_PRODUCTS, MADE_UP_PRODUCTS_KO, PRICES, ROLES_KO,
-                         THINGS_KO, josa, say)
+                         THINGS_KO, say)
 from .routine import PromptPlan
 from .text import language_of
 from .types import ToolSpec
 from handoffs.particles import attach
 
-_PRONOUNS = {"their": "your", "them": "you", "they": "you", "they're": "you're", "theirs": "yours",
-             "the user's": "your", "the customer's": "your", "the user": "you", "the customer": "you"}
-_ONLY_IF_ASKED = re.compile(r"\bonly\b.*\bif\b|\bexplicitly\b|명시적", re.I)
+_PRONOUNS: dict[str, str] = knowledge.load("routine.toml")["second_person"]["means"]
+_ONLY_IF_ASKED = knowledge.pattern("routing.toml", "only_if_asked")
+_TALK = {name: knowledge.compiled("routine.toml", row) for name, row in knowledge.load("routine.toml")["talk"].items()}
+"""What a talk step asks the model to say (data/routine.toml's [talk] rows)."""
 
 
 def seed_of(evidence: Evidence) -> int:
@@ -148,18 +146,18 @@ def routine_reply(step_text: str, evidence: Evidence, lang: str) -> str:
     if whether:
         what = to_second_person(whether.group(1))
         return say("ask_whether", lang, what=_in_korean(what) or what) if lang == "ko" else say("ask_whether", lang, what=what)
-    if re.search(r"probing|자세히\s*(?:물어|질문|파악)|원인을\s*(?:물어|파악)|질문을\s*해", lowered) or re.search(r"\bask\b|물어|질문", lowered):
+    if _TALK["ask"].search(lowered):
         return say("sorry_tell_more", lang)
-    if re.search(r"product|제품|상품", lowered) and re.search(r"mention|언급|소개|추천", lowered):
+    if _TALK["product"].search(lowered) and _TALK["mention"].search(lowered):
         product = _pick(MADE_UP_PRODUCTS_KO if lang == "ko" else MADE_UP_PRODUCTS, evidence)
-        return say("mention_product", lang, product=product, product_subject=product + josa(product, "이/가"))
-    if re.search(r"price|가격", lowered):
+        return say("mention_product", lang, product=product, product_subject=attach(product, "이/가"))
+    if _TALK["price"].search(lowered):
         return say("price", lang, product=product_or_pick(evidence, lang), price=PRICES[seed_of(evidence) % len(PRICES)])
-    if re.search(r"propose a fix|suggest a fix|해결(?:책|\s*방법)|고치는\s*방법|조치", lowered):
+    if _TALK["fix"].search(lowered):
         return say("propose_fix", lang, fix=_pick(FIXES.get(lang, FIXES["en"]), evidence))
-    if re.search(r"offer a refund|환불을\s*(?:제안|권|제시|안내)", lowered):
+    if _TALK["offer_refund"].search(lowered):
         return say("offer_refund", lang)
-    if re.search(r"caveat|주의\s*사항|단서|경고", lowered):
+    if _TALK["caveat"].search(lowered):
         return say("caveat", lang, caveat=_pick(CAVEATS.get(lang, CAVEATS["en"]), evidence))
     told = re.search(r"\b(?:tell|explain to|remind|inform) (?:them|the user|the customer) (?:that )?(.+?)\.?$"
                      r"|\b(?:explain|say|confirm|mention) that (.+?)\.?$", text, re.I)
@@ -173,9 +171,8 @@ def routine_reply(step_text: str, evidence: Evidence, lang: str) -> str:
     return say("got_it", lang)
 
 
-@lru_cache(maxsize=1)
 def _outcomes() -> dict:
-    return tomllib.loads((Path(__file__).with_name("data") / "outcomes.toml").read_text(encoding="utf-8"))
+    return knowledge.load("outcomes.toml")
 
 
 def _outcome(result: str) -> str:
@@ -194,7 +191,7 @@ def after_tools_reply(step_text: str, results: list[tuple[str, str]], evidence: 
     완료되었습니다"), never the tool's raw result or name."""
     name, result = results[-1]
     outcome = _outcome(result)
-    if outcome == "done" and re.search(r"caveat|주의\s*사항|단서|경고", step_text.lower()):
+    if outcome == "done" and _TALK["caveat"].search(step_text.lower()):
         return routine_reply("caveat", evidence, lang)
     words = name.split("_")
     thing = " ".join(words[1:]) if len(words) >= 2 else "request"

@@ -12,20 +12,13 @@ grammar of the message (negation, requests) is not read, only its content words,
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
-from . import patterns
+from . import knowledge, lexicon, patterns
 
-from . import lexicon
-
-_INITIALS = "g kk n d tt r m b pp s ss _ j jj ch k t p h".split()
-_VOWELS = "a ae ya yae eo e yeo ye o wa wae oe yo u wo we wi yu eu ui i".split()
-_FINALS = ["", "k", "k", "k", "n", "n", "n", "t", "l", "k", "m", "l", "l", "l", "p", "l", "m", "p", "p", "t", "t", "ng",
-           "t", "t", "k", "t", "p", "t"]
-# A sentence ending the Korean way, in Latin letters: haeyo, dwaesseoyo, wayo, juseyo, hamnida, sipeoyo.
-# (A vowel before "yo": "Tokyo" is no Korean sentence.)
-_KOREAN_ENDING = patterns.compile(r"\b[a-z]+(?:[aeiou]yo|nida|nikka)\b")
+_SPELLING = knowledge.load("words.toml")["romanisation"]  # initial, vowel and final of each syllable
+_INITIALS, _VOWELS, _FINALS = _SPELLING["initials"], _SPELLING["vowels"], _SPELLING["finals"]
+_KOREAN_ENDING = knowledge.pattern("words.toml", "romanised_ending")  # "haeyo", "juseyo", "hamnida"; not "Tokyo"
 _HANGUL = patterns.compile(r"[\uac00-\ud7a3]")
 
 

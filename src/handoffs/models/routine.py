@@ -13,7 +13,8 @@ Seed 003's prompts carry routines such as::
 따르세요: 1. … 2. 사용자가 예라고 하면 주문을 실행하세요.") — into a :class:`PromptPlan`: the persona sentence, plain
 instructions, and :class:`RoutineStep` s with their conditions. :func:`tools_for_step` finds which offered tools
 a step talks about ("search for the ID" -> ``look_up_item``, "주문을 실행" -> ``execute_order``). Both are cached
-per prompt. Deciding what to do with the plan is ``core.py``'s job, not this module's.
+per prompt. The condition phrases and step words live in ``data/routine.toml``. Deciding what to do with the plan
+is ``core.py``'s job, not this module's.
 """
 
 from __future__ import annotations
@@ -22,30 +23,21 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from . import knowledge
 from .routing import BASIC_STOPWORDS, word_keys
 from .types import ToolSpec
 
 _STEP_MARK = re.compile(r"(?<![\d$.,])(\d{1,2})[.)]\s+")
 _SENTENCE = re.compile(r"(?<=[.!?])\s*|\n+")
+_DATA = knowledge.load("routine.toml")
 # Condition phrases -> kind. "affirm" waits for a yes; "soft-affirm" goes on unless the user says no;
 # "not-satisfied" waits for a complaint.
-_CONDITIONS = (
-    (re.compile(r"\bonly if not satisfied|\bif (?:the user is )?not satisfied|\bif (?:they are )?unhappy|만족하지\s*(?:않|못)"
-                r"|해결되지\s*않|불만족|불만(?:이|을)", re.I), "not-satisfied"),
-    (re.compile(r"\bif (?:the user|they) says? yes|\bif accepted|\bif (?:the user|they) (?:agrees?|accepts?)"
-                r"|\bonce confirmed|\bif confirmed|(?:예|네|좋다)(?:라고|고)\s*(?:하면|답하면|말하면)|동의하면|수락하면|승낙하면"
-                r"|확인(?:되면|하면|해\s*주면)|원하면|받아들이면", re.I), "affirm"),
-    (re.compile(r"\bonce the user is bought in|\bif (?:the user is|they are) interested|관심을\s*보이면|마음에\s*들어\s*하면"
-                r"|구매\s*의사", re.I), "soft-affirm"),
-)
-_PERSONA = re.compile(r"^(?:you are|you're)\b|^(?:당신은|너는|넌|저는|나는)\s", re.I)
-_ROUTINE_INTRO = re.compile(r"follow .*routine|다음\s*(?:순서|절차|단계|루틴)", re.I)
+_CONDITIONS = tuple((knowledge.compiled("routine.toml", row), kind) for kind, row in _DATA["condition"].items())
+_PERSONA, _ROUTINE_INTRO, _SKIP_IF_REASON = (
+    knowledge.pattern("routine.toml", name) for name in ("persona", "routine_intro", "skip_if_reason"))
 # Korean action words a step may use for an English-named tool (주문을 실행 -> execute_order).
-_KO_TOOL_WORDS = {"주문": "order", "실행": "execute", "환불": "refund", "검색": "search", "조회": "look", "찾": "find",
-                  "아이디": "id", "티켓": "ticket", "생성": "create", "열": "open", "기록": "record", "종료": "end",
-                  "해결": "resolve", "결제": "payment", "배송": "shipping", "상품": "item", "제품": "item"}
-_GENERIC_STEP_WORDS = frozenset({"first", "then", "once", "after", "only", "everything", "follow", "routine", "ask",
-                                 "tell", "mention", "make", "casually", "drop", "offer", "먼저", "그다음", "다음"})
+_KO_TOOL_WORDS: dict[str, str] = _DATA["ko_tool_words"]["means"]
+_GENERIC_STEP_WORDS = frozenset(knowledge.words("routine.toml", "generic_step_words"))
 
 
 @dataclass(frozen=True)
@@ -96,8 +88,7 @@ def _step_from(number: int, body: str) -> RoutineStep:
     main = lines[0] if lines else ""
     notes = tuple(ln.lstrip("-*• ").strip() for ln in lines[1:])
     condition = next((kind for rx, kind in _CONDITIONS if rx.search(main)), None)
-    skip = any(re.search(r"\bunless\b.*\b(?:reason|already)\b|이유를\s*(?:이미\s*)?(?:말|설명|밝)|이미\s*.*이유", n, re.I)
-               for n in (main, *notes))
+    skip = any(_SKIP_IF_REASON.search(n) for n in (main, *notes))
     return RoutineStep(number, main, notes, condition, skip)
 
 

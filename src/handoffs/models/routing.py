@@ -24,28 +24,21 @@ from __future__ import annotations
 import json
 import math
 import re
-import tomllib
-from pathlib import Path
-
-from . import patterns
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from . import lexicon
-from .meaning import Reading, as_request, read
+from . import knowledge, lexicon, patterns
+from .meaning import Reading, as_request, diminishing, read
 from .negation import excluded_in_description
 from .text import en_stem, ko_stem, tokens
 from .types import ToolSpec
 
-CATCH_ALL = ("other", "others", "general", "unknown", "misc", "miscellaneous", "기타", "그 외", "일반")
-_EXPLICIT_ONLY = patterns.compile(r"\bonly\b.*\bif\b.*\bexplicitly\b|\bexplicitly (?:asked|requested)\b|명시적으로|직접 요청", re.I)
-_ANY_OTHER = patterns.compile(r"\b(?:any|all) other\b|\banything else\b|\bother (?:requests?|issues?|questions?|matters?)\b|"
-                        r"기타|그\s*외|나머지", re.I)
-_PURVIEW = patterns.compile(r"\boutside (?:of )?(?:your|this agent's) (?:purview|scope|expertise|role)\b|담당\s*(?:범위|영역)\s*(?:밖|외)",
-                      re.I)
-_NAME_NOISE = frozenset({"agent", "bot", "assistant", "tool", "to", "the", "a", "for"})
-_DATA = tomllib.loads((Path(__file__).with_name("data") / "routing.toml").read_text(encoding="utf-8"))
+_DATA = knowledge.load("routing.toml")
+CATCH_ALL = knowledge.words("routing.toml", "catch_all")  # "other", "기타": an option fitting what no other does
+_EXPLICIT_ONLY, _ANY_OTHER, _PURVIEW, _CATEGORY_NAMES = (
+    knowledge.pattern("routing.toml", name) for name in ("explicit_only", "any_other", "purview", "category_names"))
+_NAME_NOISE = frozenset(knowledge.words("routing.toml", "name_noise"))
 _STOPWORDS = frozenset(_DATA["words"]["stopwords"].split())
 _GENERIC_WORDS = _STOPWORDS | frozenset(_DATA["words"]["generic"].split())
 _THRESHOLDS = {name: row["value"] for name, row in _DATA["thresholds"].items()}
@@ -54,6 +47,10 @@ TOO_CLOSE = _THRESHOLDS["too_close"]
 MIN_SCORE = _THRESHOLDS["min_score"]
 LEARNED_MIN_PROBABILITY = _THRESHOLDS["learned_min_probability"]
 LEARNED_WEIGHT = _THRESHOLDS["learned_weight"]
+(_REQUESTED, _GENERIC_CONCEPT, _CATCH_ALL_MIN_WEIGHT, _COVERED, _SURE_WORD, _HINT, _SHARED_WORD, _EXPLICIT, _NEGATED,
+ _SECOND_REQUEST) = (_THRESHOLDS[name] for name in (
+    "requested", "generic_concept", "catch_all_min_weight", "covered", "sure_word", "hint", "shared_word", "explicit",
+    "negated", "second_request"))
 
 
 @dataclass(frozen=True)
@@ -93,9 +90,7 @@ class Scored:
     echo: int = 0  # words the user said that only this candidate's own name or description says too
 
 
-BASIC_STOPWORDS = frozenset("""the a an and or of to for with it its is are be as so on in at by this that these those
-    can could would should will may might must do does did have has had i me my we our you your he she they them their
-    user customer user's customer's""".split())
+BASIC_STOPWORDS = frozenset(knowledge.words("routing.toml", "basic_stopwords"))
 
 
 @lru_cache(maxsize=4096)
@@ -107,10 +102,6 @@ def word_keys(text: str, drop: frozenset[str] = _GENERIC_WORDS) -> frozenset[str
             continue
         keys.add(ko_stem(token.text) if token.korean else en_stem(token.text))
     return frozenset(keys)
-
-
-_CATEGORY_NAMES = patterns.compile(r"(?:^|_)(?:issue|category|type|kind|department|topic|area|class|classification|team|"
-                             r"queue|route)s?(?:$|_)", re.I)
 
 
 _QUOTED = patterns.compile(r"['\"]([^'\"]{1,30})['\"]")
@@ -244,7 +235,7 @@ def _catch_all(candidate: Candidate, specific: list[Candidate]) -> Candidate:
     # Covered: offered by a specific candidate itself, or closely related to what one offers (a refund is a billing
     # matter); a loose relation (a shipping worry is "an issue") leaves it to the catch-all.
     uncovered = {c: CATCH_ALL_OFFER for c in lexicon.DOMAIN_CONCEPTS
-                 if not any(other.concepts.get(c, 0) > 0 or _offer(other, c)[0] > 0.5 for other in specific)}
+                 if not any(other.concepts.get(c, 0) > 0 or _offer(other, c)[0] > _COVERED for other in specific)}
     return Candidate(candidate.tool, candidate.option, candidate.prop, uncovered, candidate.words, catch_all=True)
 
 
@@ -292,34 +283,34 @@ def rank(pool: list[Candidate], said: list[Reading], hints: tuple[tuple[str, str
             best, best_concept = 0.0, ""
             for concept, weight in found.items():
                 offer, _via = _offer(candidate, concept, direct_only[concept])
-                if offer <= 0 or (candidate.catch_all and weight < 0.75 and concept not in ("general",)):
+                if offer <= 0 or (candidate.catch_all and weight < _CATCH_ALL_MIN_WEIGHT and concept != "general"):
                     continue
-                generic = 0.5 if concept in lexicon.GENERIC_CONCEPTS else 1.0
+                generic = _GENERIC_CONCEPT if concept in lexicon.GENERIC_CONCEPTS else 1.0
                 # A person the customer asks for is what they want done, more than the story around it.
-                value = weight * offer * generic * idf[concept] * (1.5 if requested else 1.0)
+                value = weight * offer * generic * idf[concept] * (_REQUESTED if requested else 1.0)
                 if value > best:
                     best, best_concept = value, concept
             if best_concept:
                 per_concept.setdefault(best_concept, []).append(best)
                 evidence.append((word, best_concept))
-                sure = sure or (found[best_concept] >= 0.8 and best_concept != "problem")
-        score = sum(v[0] + 0.3 * sum(v[1:3]) for v in (sorted(vals, reverse=True) for vals in per_concept.values()))
+                sure = sure or (found[best_concept] >= _SURE_WORD and best_concept != "problem")
+        score = sum(diminishing(vals) for vals in per_concept.values())
         credited = {key for word, _ in evidence for key in word_keys(word)}
         overlap = {k for k in plain_words & candidate.words if k not in credited
                    and (sum(1 for other in specific if k in other.words) < len(specific) or len(specific) == 1)}
-        score += 0.4 * len(overlap)
+        score += _SHARED_WORD * len(overlap)
         # A word the customer said that only this candidate says too ("return" to the desk "for refunds and returns"):
         # it already counted for its meaning; the literal echo only breaks an exact tie (see choose).
         echo = len({k for k in plain_words & candidate.words & credited
                     if len(specific) > 1 and sum(1 for other in specific if k in other.words) == 1})
         evidence += [(k, "") for k in sorted(overlap)]
         if not sure and len({w for w, _ in evidence}) < 2:
-            score *= 0.5  # one weak word ("money", "an order") is a hint, not a request
+            score *= _HINT  # one weak word ("money", "an order") is a hint, not a request
         if explicit:
-            score *= 2  # the customer explicitly asked for exactly this
+            score *= _EXPLICIT  # the customer explicitly asked for exactly this
         if not candidate.catch_all and any(candidate.concepts.get(c, 0) >= 0.5 for c in negated
                                            if c not in lexicon.GENERIC_CONCEPTS):
-            score *= 0.3
+            score *= _NEGATED
         if score >= MIN_SCORE:
             scored.append(Scored(candidate, round(score, 6), evidence, echo))
     return sorted(scored, key=lambda s: (-s.score, -s.echo, s.candidate.route))
@@ -339,6 +330,6 @@ def choose(scored: list[Scored], two_requests: bool = False) -> tuple[Scored | N
     if rival.score >= TOO_CLOSE * best.score and not (best.candidate.catch_all or rival.candidate.catch_all
                                                       and rival.score < best.score):
         return best, rival
-    if two_requests and rival.score >= 0.4 * best.score and not {c for _, c in rival.evidence} <= {c for _, c in best.evidence}:
+    if two_requests and rival.score >= _SECOND_REQUEST * best.score and not {c for _, c in rival.evidence} <= {c for _, c in best.evidence}:
         return best, rival
     return best, None

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import re
 
-from . import patterns
 from dataclasses import dataclass
 from functools import lru_cache
 
+from . import knowledge, patterns
+
 _HANGUL = patterns.compile(r"[\uac00-\ud7a3]")
-_LATIN = patterns.compile(r"[A-Za-z]")
 _TOKEN = patterns.compile(r"[a-z0-9]+(?:'[a-z]+)?|[\uac00-\ud7a3]+")
 
 
@@ -55,7 +55,7 @@ def language_of(text: str) -> str | None:
 
 
 _JAMO = re.compile(r"[\u3131-\u318e]")
-_KO_PREDICATE = patterns.compile(r"[\uac00-\ud7a3](?:요|다|까|죠|네|나|지|어|아|해|래|게)(?=[\s.!?~ㅠㅜㅋㅎ^;,]*$)|습니다|세요")
+_KO_PREDICATE = knowledge.pattern("words.toml", "ko_predicate")
 
 
 @lru_cache(maxsize=1024)
@@ -81,19 +81,9 @@ def en_stem(word: str) -> str:
 
 
 # Korean endings, longest first: particles (이/가/을/를/은/는/에서/으로/까지/이랑/하고 ...), copulas (이에요/입니다) and
-# the verb endings that follow a noun + 하다/되다 (결제+되었습니다, 로그인+할 때, 환불+받고 싶어요).
-_KO_ENDINGS = tuple(sorted(set("""
-되었습니다 되었어요 되었는데 되었고 되었다 되었어 됐습니다 됐어요 됐는데 됐고 됐다 됐어 됩니다 돼요 되요 되고 되는데 되는 되면 되어 돼서 된 될 되
-했습니다 했어요 했는데 했고 했다 했어 합니다 해요 하고 하는데 하는 하면 하려고 하려는데 하고싶어요 하고 싶어요 할게요 할래요 할 해서 해 한 하기
-받고 받을 받았 받으려고 받고싶어요 받기 싶어요 싶습니다 싶은데 싶어
-하세요 해주세요 하십시오 해줘 세요 십시오 주세요
-이에요 예요 입니다 이었어요 였어요 인데요 인데 이고 이라 이라서 이라고 라고 이요 이야 야 요
-에서는 에서도 에서 으로는 으로 로는 로 에게는 에게 한테 께서 께 에는 에도 에 까지 부터 마다 처럼 보다 만큼 이나 나 이랑 랑 하고 과 와
-이가 은 는 이 가 을 를 도 만 의 좀 요
-""".split()), key=len, reverse=True))
-
-
-_KO_COMMON_PARTICLES = frozenset("이 가 을 를 은 는 도 만 요".split())
+# the verb endings that follow a noun + 하다/되다 (결제+되었습니다, 로그인+할 때, 환불+받고 싶어요): data/words.toml.
+_KO_ENDINGS = tuple(sorted(knowledge.words("words.toml", "ko_endings"), key=len, reverse=True))
+_KO_COMMON_PARTICLES = frozenset(knowledge.load("words.toml")["ko_endings"]["common_particles"])
 
 
 @lru_cache(maxsize=8192)
@@ -140,9 +130,9 @@ def _within_one_edit(a: str, b: str) -> bool:
     return a[i:] == b[i + 1:]
 
 
-# Korean vowels people mix up when typing (ㅐ/ㅔ, ㅒ/ㅖ, ㅙ/ㅚ/ㅞ, ㅢ/ㅣ), as jamo code points.
-_CONFUSABLE_VOWELS = ({"\u1162", "\u1166"}, {"\u1164", "\u1168"}, {"\u116b", "\u116c"}, {"\u116b", "\u116f"},
-                      {"\u116c", "\u116f"}, {"\u1174", "\u1175"})
+# Korean vowels people mix up when typing (ㅐ/ㅔ, ㅒ/ㅖ, ㅙ/ㅚ/ㅞ, ㅢ/ㅣ), as the jamo code points syllables spell out.
+_CONFUSABLE_VOWELS = tuple({chr(ord(v) - 0x314F + 0x1161) for v in pair}
+                           for pair in knowledge.load("words.toml")["confusable_vowels"]["pairs"])
 
 
 @lru_cache(maxsize=16384)
