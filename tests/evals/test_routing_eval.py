@@ -160,7 +160,7 @@ def test_the_command_line_scores_and_draws(tmp_path):
     assert "routing accuracy:" in done.stdout and "support_triage" in done.stdout
     size = model_size()
     assert f"model code: {size.python_lines:,} Python lines" in done.stdout
-    assert f"phrases.toml {size.rows['phrases.toml']:,}" in done.stdout
+    assert f"phrases.toml {size.rows['phrases.toml']:,}" in done.stdout and f"{size.examples:,} examples" in done.stdout
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -169,15 +169,17 @@ def test_the_model_size_counts_lines_and_the_rows_a_person_wrote(tmp_path):
     (tmp_path / "a.py").write_text("x = 1\n\n# two more\n", encoding="utf-8")
     (tmp_path / "b.py").write_text("y = 2\n", encoding="utf-8")
     (tmp_path / "data" / "words.toml").write_text(
-        '[[phrase]]\npattern = "a"\nexamples = ["a b", "c"]\n[[phrase]]\npattern = "b"\n'
-        '[concepts.billing]\nen = "bill pay"\n[concepts.refund]\nen = "refund"\n[yes]\nen = ["yes", "ok"]\n',
+        '[[phrase]]\npattern = "a"\nexamples = ["a b", "c"]\nnon_examples = ["d"]\n[[phrase]]\npattern = "b"\n'
+        '[concepts.billing]\nabout = "money"\nen = "bill pay"\nexamples = ["my bill"]\n[parts]\nx = "y"\n',
         encoding="utf-8")
+    (tmp_path / "data" / "sayings.toml").write_text('[say]\nhello = "Hello!"\n', encoding="utf-8")
     (tmp_path / "data" / "learned.tsv").write_text("# header\nbi\tbilling\t1.0\n\nre\trefund\t0.5\n",
                                                    encoding="utf-8")
     (tmp_path / "data" / "notes.md").write_text("not data", encoding="utf-8")
     size = model_size(tmp_path)
     assert (size.python_lines, size.modules) == (4, 2)
-    assert size.rows == {"learned.tsv": 2, "words.toml": 5}  # 2 phrases, 2 concepts, 1 word table
+    assert size.rows == {"words.toml": 3} and size.examples == 4  # 2 phrases and 1 concept; 3 examples, 1 non-example
+    assert size.others == ["learned.tsv 2", "sayings.toml"]
 
 
 def test_the_command_line_names_a_bad_model_setting_in_one_sentence():

@@ -3,9 +3,10 @@
 ``python -m handoffs.evals`` prints this beside the scores, so "knowledge as data, mechanism as code" is a measured
 claim: the code should stay small enough to read in one sitting while the data files grow. A *line* is a line of a
 ``.py`` file under ``handoffs/models/`` (blank lines and docstrings included, as ``wc -l`` counts them). A *row* is
-one entry a person writes and a test reads: an item of a TOML array of tables (``[[phrase]]``), a TOML table that
-holds values (``[concepts.billing]``, ``[yes]`` with its word lists), or a line of a ``.tsv`` file that is not a
-comment. Counting only: nothing is judged here.
+what :func:`handoffs.models.knowledge.rows` calls one (a pattern or a word list with what it is ``about`` and its
+examples, which ``tests/models/test_knowledge_rows.py`` reads); *examples* count its examples and non-examples.
+The files with no such rows are named apart: the sentences the model says, and the learned weights (one a line).
+Counting only: nothing is judged here.
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ MODELS = Path(__file__).resolve().parent.parent / "models"
 TEXTS = Texts({
     "code": {"en": "model code: {lines:,} Python lines in {modules} modules (handoffs/models)",
              "ko": "모델 코드: 파이썬 {lines:,}줄, 모듈 {modules}개 (handoffs/models)"},
-    "data": {"en": "model data: {rows:,} rows in {files} files ({each})",
-             "ko": "모델 데이터: 파일 {files}개에 {rows:,}행 ({each})"},
+    "data": {"en": "model knowledge: {rows:,} rows with {examples:,} examples and non-examples in {files} files "
+                   "({each}); also {others}",
+             "ko": "모델 지식: 파일 {files}개에 {rows:,}행, 예와 반례 {examples:,}개 ({each}), 그 밖에 {others}"},
 })
 
 
@@ -30,35 +32,35 @@ TEXTS = Texts({
 class ModelSize:
     python_lines: int
     modules: int
-    rows: dict[str, int]  # data file name -> rows
+    rows: dict[str, int]  # knowledge file name -> rows
+    examples: int  # examples and non-examples, all rows together
+    others: list[str]  # data files with no rows: "learned.tsv 4,002" (weights), "phrasebook.toml" (sentences)
 
     def lines(self) -> list[str]:
         each = ", ".join(f"{name} {count:,}" for name, count in self.rows.items())
         return [TEXTS["code"].format(lines=self.python_lines, modules=self.modules),
-                TEXTS["data"].format(rows=sum(self.rows.values()), files=len(self.rows), each=each)]
-
-
-def _toml_rows(value: object) -> int:
-    if isinstance(value, list):
-        return sum(_toml_rows(item) or 1 for item in value if isinstance(item, dict))  # [[rows]]: one each
-    if isinstance(value, dict):
-        nested = sum(_toml_rows(v) for v in value.values() if isinstance(v, (dict, list)))
-        holds_values = any(not isinstance(v, dict) and not (isinstance(v, list) and v and isinstance(v[0], dict))
-                           for v in value.values())
-        return nested if nested else int(holds_values)
-    return 0
-
-
-def rows_of(path: Path) -> int:
-    """Rows a person wrote in one data file (see the module's docstring for what counts as a row)."""
-    text = path.read_text(encoding="utf-8")
-    if path.suffix == ".tsv":
-        return sum(1 for line in text.splitlines() if line.strip() and not line.startswith("#"))
-    return _toml_rows(tomllib.loads(text))
+                TEXTS["data"].format(rows=sum(self.rows.values()), files=len(self.rows), each=each,
+                                     examples=self.examples, others=", ".join(self.others))]
 
 
 def model_size(root: Path = MODELS) -> ModelSize:
+    from handoffs.models import knowledge
+
     modules = sorted(root.glob("*.py"))
     lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in modules)
-    data = sorted(p for p in (root / "data").iterdir() if p.suffix in (".toml", ".tsv"))
-    return ModelSize(lines, len(modules), {p.name: rows_of(p) for p in data})
+    rows: dict[str, int] = {}
+    examples = 0
+    others: list[str] = []
+    for path in sorted((root / "data").iterdir()):
+        if path.suffix == ".tsv":
+            weights = sum(1 for line in path.read_text(encoding="utf-8").splitlines()
+                          if line.strip() and not line.startswith("#"))
+            others.append(f"{path.name} {weights:,}")
+        elif path.suffix == ".toml":
+            found = knowledge.rows_in(tomllib.loads(path.read_text(encoding="utf-8")), path.name)
+            if found:
+                rows[path.name] = len(found)
+                examples += sum(len(r.get("examples", ())) + len(r.get("non_examples", ())) for r in found)
+            else:
+                others.append(path.name)
+    return ModelSize(lines, len(modules), rows, examples, others)

@@ -71,7 +71,12 @@ def words(file: str, name: str) -> tuple[str, ...]:
 
 
 def rows(file: str) -> list[dict[str, Any]]:
-    """Every row of ``data/<file>``: an entry of an array of tables, or a table that says what it is ``about`` or
+    """Every row of ``data/<file>`` (see :func:`rows_in`)."""
+    return rows_in(load(file), file)
+
+
+def rows_in(data: dict[str, Any], file: str) -> list[dict[str, Any]]:
+    """Every row of a parsed knowledge file: an entry of an array of tables, or a table that says what it is ``about`` or
     carries ``examples``, as a copy with its dotted name under ``"name"`` and its file under ``"file"``
     (``[parts]`` is not a row)."""
     found: list[dict[str, Any]] = []
@@ -88,5 +93,5 @@ def rows(file: str) -> list[dict[str, Any]]:
                 if key != "parts":
                     walk(f"{prefix}.{key}" if prefix else key, inner)
 
-    walk("", load(file))
+    walk("", data)
     return found
