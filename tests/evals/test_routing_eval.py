@@ -167,7 +167,7 @@ def test_the_command_line_scores_and_draws(tmp_path):
 def test_the_model_size_counts_lines_and_the_rows_a_person_wrote(tmp_path):
     (tmp_path / "data").mkdir()
     (tmp_path / "a.py").write_text("x = 1\n\n# two more\n", encoding="utf-8")
-    (tmp_path / "b.py").write_text("y = 2\n", encoding="utf-8")
+    (tmp_path / "switch.py").write_text("y = 2\n", encoding="utf-8")
     (tmp_path / "data" / "words.toml").write_text(
         '[[phrase]]\npattern = "a"\nexamples = ["a b", "c"]\nnon_examples = ["d"]\n[[phrase]]\npattern = "b"\n'
         '[concepts.billing]\nabout = "money"\nen = "bill pay"\nexamples = ["my bill"]\n[parts]\nx = "y"\n',
@@ -177,7 +177,7 @@ def test_the_model_size_counts_lines_and_the_rows_a_person_wrote(tmp_path):
                                                    encoding="utf-8")
     (tmp_path / "data" / "notes.md").write_text("not data", encoding="utf-8")
     size = model_size(tmp_path)
-    assert (size.python_lines, size.modules) == (4, 2)
+    assert (size.python_lines, size.modules, size.scorer_lines) == (4, 2, 3)  # switch.py is around the scorer
     assert size.rows == {"words.toml": 3} and size.examples == 4  # 2 phrases and 1 concept; 3 examples, 1 non-example
     assert size.others == ["learned.tsv 2", "sayings.toml"]
 
