@@ -231,6 +231,12 @@ def people_asked_for(text: str) -> list[tuple[int, int]]:
 
 @lru_cache(maxsize=1024)
 def _people_asked_for(text: str) -> tuple[tuple[int, int], ...]:
+    from . import romanised
+
+    if romanised.looks_romanised(text.lower()) and len(text.lower()) == len(text):  # "sangdamwon yeongyeol haejuseyo"
+        hangul, spans = romanised.hangulised(text.lower())
+        if hangul != text.lower():
+            return tuple(romanised.latin_span(spans, s, e) for s, e in _people_asked_for(hangul))
     # "Are you a bot?" asks who we are, not for a person; "Are you a bot? I want a human." asks in its second sentence.
     identity = [m.span() for m in _IDENTITY_QUESTION.finditer(text)]
     asking = [pattern for pattern, may in zip(_PEOPLE_ASKED, _PEOPLE_ASKED_ANCHORS.which(text)) if may]
