@@ -187,7 +187,7 @@ def test_the_span_rows_read_their_examples_and_not_their_non_examples():
         for row in rows:
             found = [(row["about"], kind)]
             assert row["examples"] and row["about"], found
-            compiled = injected.compiled(kind, row["pattern"])
+            compiled = injected.compiled(row["pattern"])
             for text in row["examples"]:
                 assert compiled.search(text), (found, text)
             for text in row.get("non_examples", ()):

@@ -32,7 +32,8 @@ _FINALS = ["", "k", "k", "k", "n", "n", "n", "t", "l", "k", "m", "l", "l", "l", 
 # A sentence ending the Korean way, in Latin letters: haeyo, dwaesseoyo, wayo, juseyo, hamnida, sipeoyo; and the
 # plain (banmal) endings of a request or a wish: haejwo, sipeo, isseo, eopseo.
 # (A vowel before "yo": "Tokyo" is no Korean sentence.)
-_KOREAN_ENDING = patterns.compile(r"\b[a-z]+(?:[aeiou]yo|nida|nikka)\b|\b(?:hae|ha)?jwo\b|\b[a-z]*(?:sipeo|sipda|isseo|eopseo|haesseo|dwaesseo)\b")
+_KOREAN_ENDING = patterns.compile(r"\b[a-z]+(?:[aeiou]yo|nida|nikka)\b|\b(?:hae|ha)?jwo\b"
+                                  r"|\b[a-z]*(?:sipeo|sipda|isseo|eopseo|haesseo|dwaesseo)\b")
 _HANGUL = patterns.compile(r"[\uac00-\ud7a3]")
 
 
@@ -169,7 +170,8 @@ def hangulised(text: str) -> tuple[str, Spans]:
             spans.append((sum(map(len, out)), sum(map(len, out)) + len(gap), at, match.start(), False))
             out.append(gap)
         piece = hangul if hangul is not None else match.group()
-        spans.append((sum(map(len, out)), sum(map(len, out)) + len(piece), match.start(), match.end(), hangul is not None))
+        written = sum(map(len, out))
+        spans.append((written, written + len(piece), match.start(), match.end(), hangul is not None))
         out.append(piece)
         at = match.end()
     if at < len(text):
