@@ -70,6 +70,12 @@ def test_a_romanised_word_decodes_to_the_spelling_the_model_knows(word, hangul):
     assert romanised.decode(word) == hangul
 
 
+@pytest.mark.parametrize("hangul, spelling", [(row["hangul"], spelling) for row in romanised.pieces()
+                                              for spelling in row["romanised"]])
+def test_each_verb_form_of_the_data_file_decodes_from_its_spellings(hangul, spelling):
+    assert romanised.decode(spelling) == hangul
+
+
 def test_english_words_stay_english_and_a_hyphen_joins_a_word_to_its_particle():
     text = "app-i update hu jakku kkeojyeoyo, saram-irang yaegi hago sipeoyo"
     hangul, spans = romanised.hangulised(text)

@@ -18,7 +18,9 @@ sound changes across syllables are undone only where the vocabulary recognises t
 from __future__ import annotations
 
 import re
+import tomllib
 from functools import lru_cache
+from pathlib import Path
 
 from . import patterns
 
@@ -67,6 +69,7 @@ _FINALS_OF = {"": (0,), "k": (1, 24), "g": (1,), "kk": (2,), "n": (4,), "t": (19
               "ch": (23,), "lk": (9,), "lm": (10,), "nh": (6,), "lh": (15,)}
 _INITIALS_LONGEST, _VOWELS_LONGEST, _FINALS_LONGEST = (sorted(table, key=len, reverse=True)
                                                        for table in (_INITIAL_OF, _VOWEL_OF, _FINALS_OF))
+_SILENT, _SILENT_H = _INITIAL_OF[""], {0: 27, 4: 6, 8: 15}  # before a vowel, ㅎ is not heard: ㅎ, ㄶ, ㅀ
 _MAX_PARSES = 48  # a word of twenty letters has few parses; the cap keeps a long one cheap
 _LATIN_WORD = patterns.compile(r"[a-z]+")
 
@@ -101,12 +104,19 @@ def _parses(word: str) -> list[list[tuple[int, int, tuple[int, ...]]]]:
     return from_(0)
 
 
+def pieces() -> list[dict]:
+    """``data/romanised.toml``: common verb forms written with liaison ("sipeoyo" -> 싶어요), with their spellings."""
+    return tomllib.loads((Path(__file__).with_name("data") / "romanised.toml").read_text(encoding="utf-8"))["piece"]
+
+
 @lru_cache(maxsize=1)
 def _known() -> frozenset[str]:
-    """Korean words and pieces the model reads (lexicon entries; the Hangul in its phrase and cue patterns)."""
+    """Korean words and pieces the model reads (lexicon entries; the Hangul in its phrase and cue patterns; the
+    verb forms of ``data/romanised.toml``)."""
     from . import cues, idioms, negation
 
     found = {w for entry in lexicon.CONCEPTS.values() for w in (*entry.ko_strong, *entry.ko_weak)}
+    found.update(row["hangul"] for row in pieces())
     sources = [p.pattern for p, _, _ in idioms.PHRASES]
     sources += [v.pattern for module in (cues, negation) for v in vars(module).values() if isinstance(v, re.Pattern)]
     sources += [p.pattern for module in (cues,) for v in vars(module).values() if isinstance(v, tuple)
@@ -137,7 +147,9 @@ def decode(word: str) -> str | None:
     best: tuple[int, int, str] | None = None
     for order, parse in enumerate(_parses(word)):
         choices = [""]
-        for initial, vowel, finals in parse:
+        for n, (initial, vowel, finals) in enumerate(parse):
+            if n + 1 < len(parse) and parse[n + 1][0] == _SILENT:  # 좋아 "joa", 않아 "ana": an unwritten ㅎ
+                finals = finals + tuple(_SILENT_H[f] for f in finals if f in _SILENT_H)
             choices = [c + chr(0xAC00 + (initial * 21 + vowel) * 28 + f) for c in choices for f in finals][:_MAX_PARSES]
         for hangul in choices:
             if best is None or (_covered(hangul), -order) > best[:2]:
