@@ -257,9 +257,15 @@ def read(text: str) -> Reading:
         hangul, spans = romanised.hangulised(text.lower())
         if hangul != text.lower():  # read as the Korean it spells; quote the customer's own Latin words
             inner = read(hangul)
-            mentions = tuple(Mention(m.concept, original[a:b], m.weight, a, b, m.negated, m.requested)
-                             for m in inner.mentions for a, b in [romanised.latin_span(spans, m.start, m.end)])
-            return Reading(original, language_of(original), mentions, inner.set_aside)
+            mentions = [Mention(m.concept, original[a:b], m.weight, a, b, m.negated, m.requested)
+                        for m in inner.mentions for a, b in [romanised.latin_span(spans, m.start, m.end)]]
+            corrected = _corrected(text)  # phrase rows written in Latin letters read it as they read any text
+            lowered = corrected.lower() if len(corrected.lower()) == len(corrected) else corrected
+            mentions += [Mention(c, _whole_words(corrected, m.start(), m.end()), weight, m.start(), m.end())
+                         for pattern, concepts, weight in idioms.phrase_patterns(lowered) if pattern is not None
+                         for m in pattern.finditer(lowered) if m.end() > m.start() for c in concepts]
+            return Reading(original, language_of(original), tuple(sorted(mentions, key=lambda m: (m.start, m.concept))),
+                           inner.set_aside)
     text = _corrected(text)
     lowered = text.lower()
     if len(lowered) != len(text):  # a character whose lower case is longer: read the lower-cased text only
