@@ -107,6 +107,18 @@ def serves_the_request(row: Row, text: str) -> bool:
     return bool(decide([Message("system", prompt), Message("user", text)], tools).tool_calls)
 
 
+def finds_an_injected_span(row: Row, text: str) -> bool:
+    """injection_spans.toml: the row finds its stretch in the text, compiled as the model compiles it."""
+    from handoffs.models import injected
+
+    return bool(injected.compiled(row["pattern"]).search(text))
+
+
+def decodes_to(row: Row, text: str) -> bool:
+    """romanised.toml: the romanised spelling decodes to the row's Hangul."""
+    return romanised.decode(text) == row["hangul"]
+
+
 JUDGES: dict[str, Callable[[Row, str], bool]] = {
     "cues.toml": matches,
     "injection.toml": matches,
@@ -125,6 +137,8 @@ JUDGES: dict[str, Callable[[Row, str], bool]] = {
     "words.toml:romanisation": spells,
     "lexicon.toml": raises_concept,
     "consent.toml": reads_as,
+    "injection_spans.toml": finds_an_injected_span,
+    "romanised.toml": decodes_to,
 }
 """How to ask a row of a data file whether it matches a text: by file, or by "file:row" for one row of its own."""
 AWAITING: dict[str, str] = {

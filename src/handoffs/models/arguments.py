@@ -41,12 +41,17 @@ class Evidence:
     @classmethod
     def of(cls, messages: list[Message], turn_start: int) -> "Evidence":
         turn_args = tuple(readable(str(v)) for m in messages[turn_start:] for c in m.tool_calls for v in c.arguments.values())
+        # earlier customer messages as heard: an injection in one of them is no evidence (the last is read raw, so
+        # the decision core sees its injection)
+        last = max((i for i, m in enumerate(messages) if m.role == "user"), default=-1)
+        said = [(m.role, m.content if m.role != "user" or i == last else cues.heard(m.content))
+                for i, m in enumerate(messages)]
         return cls(
-            tuple(readable(m.content) for m in messages if m.role == "user" and m.content),
-            tuple(readable(m.content) for m in messages if m.role == "assistant" and m.content),
-            tuple(readable(m.content) for m in messages if m.role == "tool" and m.content),
+            tuple(readable(text) for role, text in said if role == "user" and text),
+            tuple(readable(text) for role, text in said if role == "assistant" and text),
+            tuple(readable(text) for role, text in said if role == "tool" and text),
             turn_args,
-            tuple(readable(m.content) for m in messages if m.role in ("user", "assistant") and m.content),
+            tuple(readable(text) for role, text in said if role in ("user", "assistant") and text),
         )
 
     @property

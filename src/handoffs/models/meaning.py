@@ -260,6 +260,19 @@ def read(text: str) -> Reading:
     """What ``text`` says: its language and its concept mentions (see the module docstring)."""
     text = readable(text)
     original = text
+    if romanised.looks_romanised(text.lower()) and len(text.lower()) == len(text):  # "gyeolje ga du beon dwaesseoyo"
+        hangul, spans = romanised.hangulised(text.lower())
+        if hangul != text.lower():  # read as the Korean it spells; quote the customer's own Latin words
+            inner = read(hangul)
+            mentions = [Mention(m.concept, original[a:b], m.weight, a, b, m.negated, m.requested)
+                        for m in inner.mentions for a, b in [romanised.latin_span(spans, m.start, m.end)]]
+            corrected = _corrected(text)  # phrase rows written in Latin letters read it as they read any text
+            lowered = corrected.lower() if len(corrected.lower()) == len(corrected) else corrected
+            mentions += [Mention(c, _whole_words(corrected, m.start(), m.end()), weight, m.start(), m.end())
+                         for pattern, concepts, weight in idioms.phrase_patterns(lowered) if pattern is not None
+                         for m in pattern.finditer(lowered) if m.end() > m.start() for c in concepts]
+            return Reading(original, language_of(original), tuple(sorted(mentions, key=lambda m: (m.start, m.concept))),
+                           inner.set_aside)
     text = _corrected(text)
     lowered = text.lower()
     if len(lowered) != len(text):  # a character whose lower case is longer: read the lower-cased text only
@@ -276,7 +289,6 @@ def read(text: str) -> Reading:
                         for c in phrase_concepts]
                 if phrase_concepts == ("malfunction",):
                     raw += _technical_verb(text, match.start(), match.end())
-    in_latin_letters = romanised.looks_romanised(lowered)  # "gyeolje ga du beon dwaesseoyo"
     for token in tokens(text):
         if 1 in consumed[token.start:token.end] or _is_a_name(text, token.start, token.end):
             continue
@@ -284,8 +296,7 @@ def read(text: str) -> Reading:
             for concept, weight, start, end in _korean_word(token.text):
                 raw.append(Mention(concept, text[token.start:token.end], weight, token.start + start, token.start + end))
         else:
-            as_korean = romanised.concepts_in(token.text) if in_latin_letters and en_stem(token.text) not in _ENGLISH else ()
-            for concept, weight in as_korean or _english_word(token.text):
+            for concept, weight in _english_word(token.text):
                 raw.append(Mention(concept, text[token.start:token.end], weight, token.start, token.end))
     past_spans = [m.span() for m in lexicon.PAST_PURCHASE.finditer(lowered)]
     past = Cover(len(lowered), past_spans)

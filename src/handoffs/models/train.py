@@ -2,7 +2,9 @@
 
 Fits a multinomial naive Bayes over concepts to the labelled messages of :data:`FITTED` sets only; the sets in
 :data:`NEVER_FITTED` are never read here, so ``python -m handoffs.evals`` can report them as never fitted. A route
-label becomes the concept it stands for (``other`` -> ``general``, ``ask`` -> ``none``). Deterministic: sorted
+label becomes the concept it stands for (``other`` -> ``general``, ``ask`` -> ``none``). Messages tagged
+``injection`` are left out: their label says how the injection policy answers them (declined, or the request beside
+it served), not what their words mean, and a change of that policy must not move the weights of every n-gram. Deterministic: sorted
 iteration, rounded weights, no randomness; the same sets give the same bytes. ``--check`` exits 1 when the shipped
 file differs from what the sets give (the test suite runs it).
 """
@@ -30,7 +32,7 @@ KEEP = 4000  # the n-grams that separate concepts best
 
 
 def build() -> str:
-    cases = [c for c in load_cases(FITTED) if c.expected in CONCEPT_OF_ROUTE]
+    cases = [c for c in load_cases(FITTED) if c.expected in CONCEPT_OF_ROUTE and "injection" not in c.tags]
     concepts = sorted(set(CONCEPT_OF_ROUTE.values()))
     docs = Counter(CONCEPT_OF_ROUTE[c.expected] for c in cases)
     counts = {concept: Counter() for concept in concepts}
