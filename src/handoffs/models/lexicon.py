@@ -63,7 +63,7 @@ RELATED: dict[tuple[str, str], float] = {
 
 
 # Words that describe an earlier purchase ("the skates I bought", "주문한 게"): not a wish to buy something new.
-PAST_PURCHASE = patterns.compile(r"\b(?:bought|ordered|purchased)\b|\bmy (?:order|purchase)\b|"
+PAST_PURCHASE = patterns.compile(r"\b(?:bought|ordered|purchased)\b|\bmy (?:(?:last|latest|recent|previous|first|current|most recent) )?(?:orders?|purchases?)\b|"
                            r"(?:샀|산\s|주문한|주문했|구매한|구매했|구입한|구입했|시킨|시켰)", re.IGNORECASE)
 # Words that are also first names: capitalised in mid-sentence, they are a person ("my daughter Sue").
 NAME_WORDS = frozenset(_DATA["sets"]["name_words"])
