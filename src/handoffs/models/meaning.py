@@ -104,7 +104,9 @@ _TEXT_SPEAK = {"2": "to", "4": "for", "ur": "your", "u": "you", "r": "are", "pls
                "doesnt": "doesn't", "didnt": "didn't", "isnt": "isn't", "im": "i'm", "ive": "i've", "wanna": "want to",
                "gonna": "going to", "gotta": "have to", "tho": "though", "w/": "with", "msg": "message",
                "hrs": "hours", "hr": "hour", "wat": "what", "teh": "the", "hwo": "how", "waht": "what", "wehre": "where",
-               "adn": "and", "taht": "that", "wana": "want to", "abt": "about", "pls.": "please", "asap": "as soon as possible"}
+               "adn": "and", "taht": "that", "wana": "want to", "abt": "about", "pls.": "please", "asap": "as soon as possible",
+               "hw": "how", "hooman": "human", "aint": "isn't", "yall": "you all", "wut": "what", "whats": "what's",
+               "lemme": "let me", "tryna": "trying to"}
 _EN_IGNORED = frozenset("a an the and or but to of in on at for with is are was be it i my me you your we our".split())
 
 
