@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import pytest
 
-from handoffs.models import Message, consent, decide, knowledge, meaning, replies, romanised, routine
+from handoffs.models import Message, consent, decide, idioms, knowledge, meaning, replies, romanised, routine
 from handoffs.models import text as text_module
 from handoffs.models.cues import _has_any
 from handoffs.models.types import ToolSpec
@@ -119,6 +119,32 @@ def decodes_to(row: Row, text: str) -> bool:
     return romanised.decode(text) == row["hangul"]
 
 
+def reads_the_phrase_whole(row: Row, text: str) -> bool:
+    """phrases.toml: False when the row's pattern finds nothing in the text. When it does, the row must also claim
+    that stretch (no earlier row took those words first) and :func:`meaning.read` must read the row's concepts there,
+    not negated (a row that only blocks its words: the reading sets them aside) — else the test fails with what was
+    read instead. So a non-example the pattern matches at all fails, whatever the reading."""
+    index = int(row["name"].removeprefix("phrase[").rstrip("]"))
+    lowered = meaning.phrase_text(text)
+    if idioms.PHRASES[index][0].search(lowered) is None:
+        return False
+    claims = meaning.phrase_claims(lowered)
+    spans = [(start, end) for i, start, end in claims if i == index]
+    assert spans, f"phrase {index} matches {text!r} but an earlier row claims it: {[(i, lowered[a:b]) for i, a, b in claims]}"
+    mentions = meaning.read(text).mentions
+    concepts = [PHRASE_CONCEPT_READ_AS.get(c, c) for c in row["concepts"].split(",") if c]
+    for concept in concepts:
+        assert any(m.concept == concept and not m.negated and (m.start, m.end) in spans for m in mentions), (
+            f"phrase {index} claims {[lowered[a:b] for a, b in spans]} in {text!r} but does not read as {concept}: "
+            f"{[(m.concept, m.word, m.negated) for m in mentions]}")
+    assert concepts or meaning.read(text).set_aside, f"phrase {index} blocks its words but {text!r} reads them"
+    return True
+
+
+# A manager asked for or complained to is read as an escalation (meaning._people); merely mentioned, still one.
+PHRASE_CONCEPT_READ_AS = {"boss": "escalate"}
+
+
 JUDGES: dict[str, Callable[[Row, str], bool]] = {
     "cues.toml": matches,
     "injection.toml": matches,
@@ -139,11 +165,10 @@ JUDGES: dict[str, Callable[[Row, str], bool]] = {
     "consent.toml": reads_as,
     "injection_spans.toml": finds_an_injected_span,
     "romanised.toml": decodes_to,
+    "phrases.toml": reads_the_phrase_whole,
 }
 """How to ask a row of a data file whether it matches a text: by file, or by "file:row" for one row of its own."""
-AWAITING: dict[str, str] = {
-    "phrases.toml": "its examples and judge come with the phrases helper's branch of issue 20 (remove this line then)",
-}
+AWAITING: dict[str, str] = {}  # file -> why its rows are not judged yet (strict xfail until they are)
 
 
 FILES = sorted(path.name for path in knowledge.DATA.glob("*.toml"))
@@ -182,3 +207,9 @@ def test_each_row_matches_its_examples_and_not_its_non_examples(row):
     missed = [text for text in row["examples"] if not judge(row, text)]
     wrong = [text for text in row.get("non_examples", ()) if judge(row, text)]
     assert not missed and not wrong, f"examples not matched: {missed}; non-examples matched: {wrong}"
+
+
+def test_the_phrase_rows_judged_are_the_rows_the_model_reads():
+    rows = knowledge.load("phrases.toml")["phrase"]
+    assert [row["pattern"] for row in rows] == [pattern for pattern, _, _ in idioms._PHRASE_TABLE]
+    assert all(row.get("non_examples") for row in rows), "every phrase row names a near miss it must not match"

@@ -255,6 +255,24 @@ def _whole_words(text: str, start: int, end: int) -> str:
     return text[first:after.start() if after else end + 20].strip()
 
 
+def phrase_text(text: str) -> str:
+    """The lower-cased text the phrase rows read (as :func:`read` prepares it: made readable, English typos fixed)."""
+    return _corrected(readable(text)).lower()
+
+
+def phrase_claims(lowered: str) -> list[tuple[int, int, int]]:
+    """(row of :data:`~handoffs.models.idioms.PHRASES`, start, end) for each stretch of the lower-cased text that a
+    phrase row reads whole, in reading order: the first row to claim a stretch keeps it."""
+    claims: list[tuple[int, int, int]] = []
+    consumed = bytearray(len(lowered) + 1)
+    for row, (pattern, _, _) in enumerate(idioms.phrase_patterns(lowered)):
+        for match in pattern.finditer(lowered) if pattern is not None else ():
+            if match.end() > match.start() and 1 not in consumed[match.start():match.end()]:
+                consumed[match.start():match.end()] = b"\x01" * (match.end() - match.start())
+                claims.append((row, match.start(), match.end()))
+    return claims
+
+
 @lru_cache(maxsize=1024)
 def read(text: str) -> Reading:
     """What ``text`` says: its language and its concept mentions (see the module docstring)."""
@@ -280,15 +298,13 @@ def read(text: str) -> Reading:
     raw: list[Mention] = []
     consumed = bytearray(len(text) + 1)  # positions a phrase has read already
     blocked = False
-    for pattern, phrase_concepts, weight in idioms.phrase_patterns(lowered):
-        for match in pattern.finditer(lowered) if pattern is not None else ():
-            if match.end() > match.start() and 1 not in consumed[match.start():match.end()]:
-                consumed[match.start():match.end()] = b"\x01" * (match.end() - match.start())
-                blocked = blocked or not phrase_concepts
-                raw += [Mention(c, _whole_words(text, match.start(), match.end()), weight, match.start(), match.end())
-                        for c in phrase_concepts]
-                if phrase_concepts == ("malfunction",):
-                    raw += _technical_verb(text, match.start(), match.end())
+    for row, start, end in phrase_claims(lowered):
+        phrase_concepts, weight = idioms.PHRASES[row][1:]
+        consumed[start:end] = b"\x01" * (end - start)
+        blocked = blocked or not phrase_concepts
+        raw += [Mention(c, _whole_words(text, start, end), weight, start, end) for c in phrase_concepts]
+        if phrase_concepts == ("malfunction",):
+            raw += _technical_verb(text, start, end)
     for token in tokens(text):
         if 1 in consumed[token.start:token.end] or _is_a_name(text, token.start, token.end):
             continue
