@@ -46,3 +46,22 @@ def test_the_script_adds_the_block_once_and_changes_nothing_else(tmp_path):
     after["cells"][first]["source"] = before["cells"][first]["source"]
     assert after == before
     compile(colab_cell.block("en"), "first cell", "exec")  # plain Python (the editions check parses code cells)
+
+
+def test_one_command_moves_the_kit_to_its_published_address(tmp_path):
+    for name in ("pyproject.toml", "README.md", "README.ko.md"):
+        shutil.copy(colab_cell.ROOT / name, tmp_path / name)
+    (tmp_path / "notebooks" / "ko").mkdir(parents=True)
+    shutil.copy(NOTEBOOKS / "00_start_here.ipynb", tmp_path / "notebooks" / "00.ipynb")
+    shutil.copy(NOTEBOOKS / "ko" / "00_start_here.ipynb", tmp_path / "notebooks" / "ko" / "00.ipynb")
+    old = colab_cell.repository(tmp_path)
+    changed = colab_cell.publish("my-school/handoffs", tmp_path)
+    assert {p.name for p in changed} == {"pyproject.toml", "README.md", "README.ko.md", "00.ipynb"} and len(changed) == 5
+    assert colab_cell.repository(tmp_path) == "my-school/handoffs"
+    for name in ("README.md", "README.ko.md"):
+        text = (tmp_path / name).read_text(encoding="utf-8")
+        assert old not in text and "colab.research.google.com/github/my-school/handoffs/blob/main/notebooks/" in text
+    assert 'git+https://github.com/my-school/handoffs"' in first_code(tmp_path / "notebooks" / "ko" / "00.ipynb")
+    assert colab_cell.publish("my-school/handoffs", tmp_path) == []  # idempotent
+    with pytest.raises(colab_cell.KitError, match="OWNER/NAME"):
+        colab_cell.publish("https://github.com/x", tmp_path)
