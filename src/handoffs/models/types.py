@@ -21,6 +21,18 @@ class ToolSpec:
     name: str
     description: str = ""
     parameters: Mapping[str, Any] = field(default_factory=lambda: {"type": "object", "properties": {}})
+    derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """What readers worked out from this tool (its routing profile, its token count), kept with it: one decision asks
+    for them many times, and a ToolSpec never changes (its schema is read as it was when the spec was made)."""
+
+    @property
+    def schema_key(self) -> str:
+        """A text equal for equal schemas built the same way (``repr`` of the parameters, computed once): the key
+        under which what is read from the schema is remembered across calls."""
+        key = self.derived.get("schema_key")
+        if key is None:
+            key = self.derived["schema_key"] = repr(self.parameters)
+        return key
 
     @property
     def properties(self) -> dict[str, dict[str, Any]]:
