@@ -83,12 +83,19 @@ def customer_language(user_texts: Sequence[str], system: str) -> str:
     Korean written in Latin letters are Korean); for messages that show none (emoji only), the kit's language
     when it is Korean, else the system prompt's, else English."""
     for text in reversed(user_texts):
-        found = "ko" if romanised.looks_romanised(text.lower()) else language_of(text)
+        found = _language_shown(text)
         if found:
             return found
     if i18n.language() == "ko":
         return "ko"
     return language_of(system) or "en"
+
+
+@lru_cache(maxsize=4096)
+def _language_shown(text: str) -> str | None:
+    """The language one customer message shows (Korean in Latin letters is Korean), or None: asked of the same
+    messages on every call of a conversation."""
+    return "ko" if romanised.looks_romanised(text.lower()) else language_of(text)
 
 
 def _quoted(words: list[str]) -> str:
