@@ -246,9 +246,17 @@ def _catch_all(candidate: Candidate, specific: list[Candidate]) -> Candidate:
     """The catch-all option offers every customer concern that no specific candidate offers."""
     # Covered: offered by a specific candidate itself, or closely related to what one offers (a refund is a billing
     # matter); a loose relation (a shipping worry is "an issue") leaves it to the catch-all.
-    uncovered = {c: CATCH_ALL_OFFER for c in lexicon.DOMAIN_CONCEPTS
-                 if not any(other.concepts.get(c, 0) > 0 or _offer(other, c)[0] > 0.5 for other in specific)}
+    uncovered = dict(_uncovered(tuple(tuple(other.concepts.items()) for other in specific)))
     return Candidate(candidate.tool, candidate.option, candidate.prop, uncovered, candidate.words, catch_all=True)
+
+
+@lru_cache(maxsize=1024)
+def _uncovered(specific: tuple[tuple[tuple[str, float], ...], ...]) -> tuple[tuple[str, float], ...]:
+    """The concerns no specific candidate covers, from their concepts (remembered: a step offers the same tools on
+    every call, and this asks every domain concept of every candidate)."""
+    others = [Candidate(ToolSpec(""), None, None, dict(concepts), frozenset()) for concepts in specific]
+    return tuple((c, CATCH_ALL_OFFER) for c in lexicon.DOMAIN_CONCEPTS
+                 if not any(other.concepts.get(c, 0) > 0 or _offer(other, c)[0] > 0.5 for other in others))
 
 
 def rank(pool: list[Candidate], said: list[Reading], hints: tuple[tuple[str, str, float], ...] = ()) -> list[Scored]:

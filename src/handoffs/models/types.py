@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal, Mapping
 
 Role = Literal["system", "user", "assistant", "tool"]
@@ -56,7 +57,16 @@ class ToolCall:
 
     @property
     def arguments_json(self) -> str:
-        return json.dumps(dict(self.arguments), sort_keys=True)
+        try:  # typed key: 1, 1.0 and True are equal as keys but not as JSON
+            return _arguments_json(tuple((k, type(v), v) for k, v in self.arguments.items()))
+        except TypeError:  # a list or dict value: not a key
+            return json.dumps(dict(self.arguments), sort_keys=True)
+
+
+@lru_cache(maxsize=4096)
+def _arguments_json(items: tuple[tuple[str, type, Any], ...]) -> str:
+    """The JSON of a call's arguments, remembered: the history's calls are counted again on every model call."""
+    return json.dumps({k: v for k, _, v in items}, sort_keys=True)
 
 
 @dataclass(frozen=True)
