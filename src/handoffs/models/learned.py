@@ -15,7 +15,6 @@ in the text (each word gives at most 3·len n-grams; words over 20 letters are c
 
 from __future__ import annotations
 
-import heapq
 import math
 from functools import lru_cache, reduce
 from operator import add
@@ -83,5 +82,5 @@ def guess(text: str) -> tuple[str, float, tuple[str, ...]]:
     total = sum(math.exp(s - top) for s in scores)
     best = max(range(len(scores)), key=lambda i: (scores[i], -i))
     shortfall, grams = _shortfalls()[best], set(seen)
-    evidence = [gram for _, gram in heapq.nsmallest(3, zip(map(shortfall.__getitem__, grams), grams))]
+    evidence = [gram for _, gram in sorted(zip(map(shortfall.__getitem__, grams), grams))[:3]]
     return concepts[best], math.exp(scores[best] - top) / total, tuple(evidence)

@@ -52,8 +52,13 @@ class Reading:
         return weights[0] + 0.3 * sum(weights[1:3]) if weights else 0.0
 
     def concepts(self) -> dict[str, float]:
-        """Every concept raised (not negated), with its strength."""
-        return {c: self.strength(c) for c in dict.fromkeys(m.concept for m in self.mentions if not m.negated)}
+        """Every concept raised (not negated), with its strength (worked out once per reading: a reading is frozen,
+        and a decision asks this of the same message many times; each caller gets its own copy)."""
+        found = self.__dict__.get("_concepts")
+        if found is None:
+            found = {c: self.strength(c) for c in dict.fromkeys(m.concept for m in self.mentions if not m.negated)}
+            self.__dict__["_concepts"] = found  # frozen dataclass: a derived value, not a field
+        return dict(found)
 
     def negated(self) -> set[str]:
         """Concepts the text explicitly sets aside ("not a billing question") and does not also raise."""

@@ -77,6 +77,7 @@ def words(text: str) -> list[str]:
     return [t.text for t in tokens(text)]
 
 
+@lru_cache(maxsize=8192)
 def en_stem(word: str) -> str:
     """'charged', 'charges', 'charging' -> 'charg'; keeps at least 3 letters."""
     word = word.lower().removesuffix("'s")
