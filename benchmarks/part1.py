@@ -6,6 +6,12 @@ it replays the offline model's answers for the same conversation, one dict looku
 runs as notebook 02 does: the offline model, a recorder. A third row shows the kit without its recorder, and a
 diagnosis row the kit with the fixed model (the kit's own plumbing without the offline model's cost).
 
+The offline model remembers what it read of a text (a reading per exact message, a profile per tool, as a real
+model's prompt-prefix cache does), so three customer messages repeated a thousand times are read three times. The
+"fresh messages" row is the kit (offline model, recorder) where every conversation's message is a text never seen
+before (``"I was charged twice (order 00042)"``, numbered): nothing it read of one conversation serves the next. The
+bare agent's cost does not depend on the text (a lookup), so both kit rows are set against the same bare row.
+
 All variants run in one child process on the same customer messages; each conversation is one ``invoke`` on a new
 thread id (no checkpointer). Each repeat runs ``count`` conversations per variant in chunks of :data:`CHUNK`,
 interleaved chunk by chunk (kit, bare, kit, bare, ...), so a busy neighbour on a shared machine slows every variant
@@ -42,6 +48,11 @@ def _tool_path(state: dict) -> list[str]:
     return [call["name"] for m in state["messages"] if m.type == "ai" for call in m.tool_calls]
 
 
+def fresh_message(text: str, number: int) -> str:
+    """``text`` made a message never seen before, in words that do not change where it goes: ``"… (order 00042)"``."""
+    return f"{text} (order {number:05d})"
+
+
 def conversations(count: int, repeats: int) -> dict[str, Any]:
     """Child: ``count`` conversations per variant and repeat, interleaved; returns each variant's times."""
     from handoffs.models import OfflineChatModel
@@ -53,12 +64,15 @@ def conversations(count: int, repeats: int) -> dict[str, Any]:
     bare_paths = [_tool_path(ask(learner, text)) for text in CUSTOMER_MESSAGES]  # learns the answers
     fixed._inner = None
     kit_paths = [_tool_path(ask(build_support_agent(), text)) for text in CUSTOMER_MESSAGES]
+    fresh_paths = [_tool_path(ask(build_support_agent(), fresh_message(text, 99999 - i)))
+                   for i, text in enumerate(CUSTOMER_MESSAGES)]
 
     builders: dict[str, Callable[[], Any]] = {
         "kit": lambda: build_support_agent(recorder=RunRecorder()),
         "kit, no recorder": lambda: build_support_agent(),
         "bare": lambda: bare_agent(fixed),
         "kit, fixed model": lambda: build_support_agent(fixed, recorder=RunRecorder()),
+        "kit, fresh messages": lambda: build_support_agent(recorder=RunRecorder()),
     }
     runs: dict[str, list[dict[str, float]]] = {name: [] for name in builders}
     number = 0
@@ -71,14 +85,16 @@ def conversations(count: int, repeats: int) -> dict[str, Any]:
         for start in range(0, count, CHUNK):
             for name, agent in agents.items():
                 wall, cpu = time.perf_counter(), time.process_time()
+                fresh = name == "kit, fresh messages"
                 for i in range(start, min(count, start + CHUNK)):
                     number += 1
-                    ask(agent, CUSTOMER_MESSAGES[i % len(CUSTOMER_MESSAGES)], {"configurable": {"thread_id": f"t{number}"}})
+                    text = CUSTOMER_MESSAGES[i % len(CUSTOMER_MESSAGES)]
+                    ask(agent, fresh_message(text, number) if fresh else text, {"configurable": {"thread_id": f"t{number}"}})
                 totals[name]["seconds"] += time.perf_counter() - wall
                 totals[name]["cpu_seconds"] += time.process_time() - cpu
         for name in builders:
             runs[name].append(totals[name])
-    return {"runs": runs, "same_conversations": bare_paths == kit_paths, "paths": kit_paths}
+    return {"runs": runs, "same_conversations": bare_paths == kit_paths == fresh_paths, "paths": kit_paths}
 
 
 def measure(conversations: int = 1000, repeats: int = 5,
@@ -94,12 +110,13 @@ def measure(conversations: int = 1000, repeats: int = 5,
     labels = {"kit": "kit (build_support_agent, offline model, recorder)",
               "kit, no recorder": "kit without the recorder",
               "bare": "bare create_agent (same tools+middleware, fixed model)",
-              "kit, fixed model": "  diagnosis: kit with the bare fixed model"}
+              "kit, fixed model": "  diagnosis: kit with the bare fixed model",
+              "kit, fresh messages": "kit, every message never seen before (offline model, recorder)"}
     for name, label in labels.items():
         table.add(label, seconds(wall[name].median), seconds(cpu[name].min), seconds(cpu[name].median),
                   f"{cpu[name].median / conversations * 1000:.2f} ms",
                   times(ratio(cpu[name].median, cpu["bare"].median)))
-    table.notes.append("same conversations (tool calls per customer message) in kit and bare: "
+    table.notes.append("same conversations (tool calls per customer message) in kit, kit on fresh messages and bare: "
                        + ("yes" if result["same_conversations"] else "NO") + f" — {result['paths']}")
     model_share = (cpu["kit"].median - cpu["kit, fixed model"].median) / conversations * 1000
     table.notes.append(f"the offline model's decisions (kit minus the diagnosis row): {model_share:.2f} ms a "
@@ -108,5 +125,7 @@ def measure(conversations: int = 1000, repeats: int = 5,
     verdicts = [Verdict("Part 1 kit (recorder on) / bare create_agent (CPU)",
                         ratio(cpu["kit"].median, cpu["bare"].median), TARGET_RATIO, "x"),
                 Verdict("Part 1 kit without recorder / bare create_agent (CPU)",
-                        ratio(cpu["kit, no recorder"].median, cpu["bare"].median), TARGET_RATIO, "x")]
+                        ratio(cpu["kit, no recorder"].median, cpu["bare"].median), TARGET_RATIO, "x"),
+                Verdict("Part 1 kit on fresh messages (recorder on) / bare create_agent (CPU)",
+                        ratio(cpu["kit, fresh messages"].median, cpu["bare"].median), TARGET_RATIO, "x")]
     return [table], verdicts

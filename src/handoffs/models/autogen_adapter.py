@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import weakref
+from functools import lru_cache
 from typing import Any, AsyncGenerator, Literal, Mapping, Optional, Sequence, Union
 
 from autogen_core import CancellationToken, FunctionCall
@@ -55,7 +56,7 @@ def to_neutral(messages: Sequence[LLMMessage]) -> list[Message]:
             out.append(Message("user", _text(message.content)))
         elif isinstance(message, AssistantMessage):
             if isinstance(message.content, list):
-                calls = tuple(ToolCall(c.id, c.name, json.loads(c.arguments or "{}")) for c in message.content)
+                calls = tuple(ToolCall(c.id, c.name, _arguments_of(c.arguments or "{}")) for c in message.content)
                 out.append(Message("assistant", "", calls))
             else:
                 out.append(Message("assistant", message.content))
@@ -63,6 +64,18 @@ def to_neutral(messages: Sequence[LLMMessage]) -> list[Message]:
             out.extend(Message("tool", r.content, name=r.name, tool_call_id=r.call_id, is_error=bool(r.is_error))
                        for r in message.content)
     return out
+
+
+def _arguments_of(text: str) -> Any:
+    """``json.loads`` of a call's arguments, remembered (the history's calls are parsed again on every model call);
+    a dict comes back as a copy of its own."""
+    parsed = _parsed_arguments(text)
+    return dict(parsed) if isinstance(parsed, dict) else parsed
+
+
+@lru_cache(maxsize=4096)
+def _parsed_arguments(text: str) -> Any:
+    return json.loads(text)
 
 
 _SCHEMAS: "weakref.WeakKeyDictionary[Any, tuple[str, str, Mapping[str, Any]]]" = weakref.WeakKeyDictionary()

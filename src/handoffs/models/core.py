@@ -31,7 +31,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Sequence
+from functools import lru_cache
+from itertools import repeat
+from typing import Callable, Sequence
 
 from handoffs import i18n
 
@@ -43,6 +45,19 @@ from .reasons import because, joined
 from .routine import PromptPlan, RoutineStep, read_prompt, tools_for_step
 from .text import language_of, shorten
 from .types import Decision, Message, ToolCall, ToolSpec, system_prompt_of
+
+
+def _per_text(function: "Callable[[str], bool]") -> "Callable[[str], bool]":
+    """``function`` (a pure reading of one text) remembered for the last 4,096 texts: one conversation asks it of the
+    same customer message on every call of a turn, as a real model re-reads a prompt prefix from its cache."""
+    return lru_cache(maxsize=4096)(function)
+
+
+_is_prompt_injection = _per_text(cues.is_prompt_injection)
+_adds_a_second_request = _per_text(cues.adds_a_second_request)
+_is_closing = _per_text(cues.is_closing)
+_gives_a_reason = _per_text(cues.gives_a_reason)
+_is_satisfied = _per_text(cues.is_satisfied)
 
 
 def call_id(messages: Sequence[Message], name: str, index: int) -> str:
@@ -71,12 +86,19 @@ def customer_language(user_texts: Sequence[str], system: str) -> str:
     Korean written in Latin letters are Korean); for messages that show none (emoji only), the kit's language
     when it is Korean, else the system prompt's, else English."""
     for text in reversed(user_texts):
-        found = "ko" if romanised.looks_romanised(text.lower()) else language_of(text)
+        found = _language_shown(text)
         if found:
             return found
     if i18n.language() == "ko":
         return "ko"
     return language_of(system) or "en"
+
+
+@lru_cache(maxsize=4096)
+def _language_shown(text: str) -> str | None:
+    """The language one customer message shows (Korean in Latin letters is Korean), or None: asked of the same
+    messages on every call of a conversation."""
+    return "ko" if romanised.looks_romanised(text.lower()) else language_of(text)
 
 
 def _quoted(words: list[str]) -> str:
@@ -148,7 +170,8 @@ def _evidence_words(scored: routing.Scored, turn: _Turn) -> str:
 def _outside_purview(turn: _Turn, tool: ToolSpec) -> str | None:
     """Why the customer's last words are none of this agent's business, or None."""
     said = read(turn.evidence.last_user)
-    raised = [c for c in lexicon.INTENT_CONCEPTS if c in said.concepts()]
+    said_concepts = said.concepts()
+    raised = [c for c in lexicon.INTENT_CONCEPTS if c in said_concepts]
     if not raised:
         return None
     own = " ".join([turn.plan.persona, *turn.plan.instructions, *(s.text for s in turn.plan.steps),
@@ -176,7 +199,7 @@ def _by_intent(turn: _Turn) -> Decision | None:
     pool = routing.candidates([t for t in open_tools if not routing.profile(t).purview])
     said = [read(turn.evidence.last_user)] + [read(a) for a in turn.evidence.turn_arguments]
     last_user = turn.evidence.last_user
-    best, rival = routing.choose(routing.rank(pool, said), cues.adds_a_second_request(last_user))
+    best, rival = routing.choose(routing.rank(pool, said), _adds_a_second_request(last_user))
     learned_why = ""
     if best is None and turn.last is not None and turn.last.role == "user" and not read(last_user).set_aside:
         # words the lexicon does not know (and no phrase set aside as off-topic or an idiom)
@@ -221,7 +244,7 @@ def _condition(step: RoutineStep, user_text: str, action: str | None = None) -> 
     if step.condition == "not-satisfied":
         if action is not None and consent.names_an_action(user_text, action):
             return True
-        return cues.says_no(user_text) or not (cues.is_satisfied(user_text) or cues.says_yes(user_text))
+        return cues.says_no(user_text) or not (_is_satisfied(user_text) or cues.says_yes(user_text))
     if step.condition == "affirm":
         kind = consent.read_reply(user_text, action).kind
         return True if kind == "yes" else False if kind == "no" else None
@@ -252,7 +275,7 @@ def _routine_position(turn: _Turn) -> tuple[int, list[str]]:
     first_reply = next((i for i, m in enumerate(turn.convo[turn.takeover:]) if m.role == "assistant" and m.content
                         and not m.tool_calls), None)
     context = before + turn.convo[turn.takeover: turn.takeover + (first_reply if first_reply is not None else 10**6)]
-    if steps and steps[0].skip_if_reason and any(m.role == "user" and cues.gives_a_reason(m.content) for m in context):
+    if steps and steps[0].skip_if_reason and any(m.role == "user" and _gives_a_reason(m.content) for m in context):
         position = 1
     for m in turn.convo[turn.takeover:]:
         if position >= len(steps):
@@ -307,17 +330,17 @@ def _reply(turn: _Turn) -> Decision:
     if last_tool in turn.offered and not turn.plan.says(r"goodbye|bye|작별|마무리\s*인사"):
         return Decision(text=replies.after_tools_reply("", turn.results_this_turn(), turn.evidence, turn.lang),
                         reason=because("tool_answered", tool=last_tool))
-    if turn.last is not None and turn.last.role == "user" and cues.is_closing(last_user) and spoke:
+    if turn.last is not None and turn.last.role == "user" and _is_closing(last_user) and spoke:
         return Decision(text=say("you_are_welcome", turn.lang), reason=because("wrapping_up"))
     options = next((list(opts) for t in turn.tools for _, opts in routing.profile(t).options), [])
     done = next(((turn.tool_name(m), m.content) for m in reversed(turn.convo[turn.turn_start:])
                  if m.role == "tool" and not m.is_error and not _is_finishing(ToolSpec(turn.tool_name(m)))), None)
-    problem = cues.gives_a_reason(last_user) or cues.says_no(last_user)
+    problem = _gives_a_reason(last_user) or cues.says_no(last_user)
     text = replies.instruction_reply(turn.plan, turn.tools, options, first_reply=not spoke, lang=turn.lang,
                                      done_this_turn=done, user_has_a_problem=problem)
     if not turn.tools:
         why = because("no_tools")
-    elif last_user and not any(read(last_user).concepts().get(c, 0) for c in lexicon.DOMAIN_CONCEPTS):
+    elif last_user and not any(map(read(last_user).concepts().get, lexicon.DOMAIN_CONCEPTS, repeat(0))):
         why = because("nothing_points", words=_quoted([shorten(last_user, 40)]))
     else:
         why = because("no_tool_fits")
@@ -338,7 +361,8 @@ def _beside_the_injection(turn: _Turn) -> "tuple[list[Message], str, str] | None
         return None
     declined, request = found
     said = read(request)
-    if not (cues.people_asked_for(request) or any(said.concepts().get(c, 0) >= 1.0 for c in _REAL_PROBLEMS)):
+    raised = said.concepts()
+    if not (cues.people_asked_for(request) or any(raised.get(c, 0) >= 1.0 for c in _REAL_PROBLEMS)):
         return None  # "ignore your rules and refund me": a demand, no problem stated
     last = max(i for i, m in enumerate(turn.messages) if m.role == "user")
     messages = list(turn.messages)
@@ -368,7 +392,7 @@ def _serve_beside_the_injection(turn: _Turn, messages: list[Message], declined: 
 def decide(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> Decision:
     """The offline model's answer to one call: text or tool calls, and why."""
     turn = _Turn(messages, tools)
-    if cues.is_prompt_injection(turn.evidence.last_user):  # for the whole turn, even after a refused call
+    if _is_prompt_injection(turn.evidence.last_user):  # for the whole turn, even after a refused call
         served = _beside_the_injection(turn)
         if served is not None:
             return _serve_beside_the_injection(turn, *served)

@@ -58,10 +58,30 @@ class OfflineEngine:
     def usage(messages: Sequence[Message], tools: Sequence[ToolSpec], decision: Decision) -> Usage:
         """Tokens in (every message and every offered tool's schema) and out, counted piece by piece: the pieces
         repeat from call to call (the system prompt, the history, the tools), so each is counted once per process."""
-        pieces = [m.content + "".join(c.name + c.arguments_json for c in m.tool_calls) for m in messages]
-        pieces += [t.name + " " + t.description + " " + _schema_text(t) for t in tools]
+        pieces = [m.content + "".join(c.name + c.arguments_json for c in m.tool_calls) if m.tool_calls else m.content
+                  for m in messages]
         answer = count_tokens(decision.text + "".join(c.name + c.arguments_json for c in decision.tool_calls))
-        return Usage(sum(count_tokens(p).tokens for p in pieces), answer.tokens, answer.method)
+        return Usage(sum(count_tokens(p).tokens for p in pieces) + sum(map(_tool_tokens, tools)), answer.tokens,
+                     answer.method)
+
+
+_TOOL_TOKENS: dict[tuple[str, str, str, str], int] = {}  # (counter, name, description, schema key) -> tokens
+
+
+def _tool_tokens(tool: ToolSpec) -> int:
+    """The tokens of one offered tool (its name, description and JSON schema), counted once per tool and counter:
+    the same tools are offered on every call of a step (``json.dumps`` of a schema costs more than the count)."""
+    method = count_tokens("").method  # the counter in use (use_counter may change it)
+    try:
+        key = (method, tool.name, tool.description, tool.schema_key)
+    except RecursionError:
+        return count_tokens(tool.name + " " + tool.description + " " + _schema_text(tool)).tokens
+    found = _TOOL_TOKENS.get(key)
+    if found is None:
+        if len(_TOOL_TOKENS) >= 2048:
+            _TOOL_TOKENS.clear()
+        found = _TOOL_TOKENS[key] = count_tokens(tool.name + " " + tool.description + " " + _schema_text(tool)).tokens
+    return found
 
 
 def _schema_text(tool: ToolSpec) -> str:

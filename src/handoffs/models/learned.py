@@ -49,19 +49,38 @@ def _weights() -> tuple[tuple[str, ...], tuple[float, ...], dict[str, tuple[floa
     return concepts, prior, table
 
 
+@lru_cache(maxsize=4096)
+def _known_grams(word: str) -> tuple[str, ...]:
+    """The n-grams of one word (as :func:`features` lists them) that the weights know, in order: a message's known
+    n-grams are its words' in turn, so a word met before costs one look-up."""
+    table = _weights()[2]
+    padded = f" {word[:LONGEST_WORD]} "
+    return tuple(gram for size in SIZES for i in range(len(padded) - size + 1)
+                 if (gram := padded[i:i + size]) in table)
+
+
+@lru_cache(maxsize=1)
+def _shortfalls() -> tuple[dict[str, float], ...]:
+    """Per concept, for each n-gram: how far the concept's weight falls short of the n-gram's best one, negated
+    (0.0 where the concept is the n-gram's best; the n-grams that say a concept most sort first)."""
+    concepts, _, table = _weights()
+    return tuple({gram: -(row[i] - max(row)) for gram, row in table.items()} for i in range(len(concepts)))
+
+
 @lru_cache(maxsize=2048)
 def guess(text: str) -> tuple[str, float, tuple[str, ...]]:
     """(the concept the message's n-grams point to, its probability, the n-grams that said it most)."""
     concepts, prior, table = _weights()
     if not concepts:
         return "none", 0.0, ()
-    seen = [f for f in features(text) if f in table]
+    seen = [gram for token in tokens(text) for gram in _known_grams(token.text)]  # = features(text) in table
     # Each concept's column summed from 0.0 in n-gram order (reduce, not sum: Python 3.12's sum compensates rounding)
-    scores = [reduce(add, column, 0.0) for column in zip(*(table[gram] for gram in seen))] or [0.0] * len(prior)
+    scores = [reduce(add, column, 0.0) for column in zip(*map(table.__getitem__, seen))] or [0.0] * len(prior)
     # Each letter position gives an n-gram of every size, and they say the same thing: count them once.
     scores = [p + s / len(SIZES) for p, s in zip(prior, scores)]
     top = max(scores)
     total = sum(math.exp(s - top) for s in scores)
     best = max(range(len(scores)), key=lambda i: (scores[i], -i))
-    evidence = sorted(set(seen), key=lambda g: (-(table[g][best] - max(table[g])), g))[:3]
+    shortfall, grams = _shortfalls()[best], set(seen)
+    evidence = [gram for _, gram in sorted(zip(map(shortfall.__getitem__, grams), grams))[:3]]
     return concepts[best], math.exp(scores[best] - top) / total, tuple(evidence)

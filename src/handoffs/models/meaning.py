@@ -63,8 +63,13 @@ class Reading:
         return diminishing(m.weight for m in self.mentions if m.concept == concept and not m.negated)
 
     def concepts(self) -> dict[str, float]:
-        """Every concept raised (not negated), with its strength."""
-        return {c: self.strength(c) for c in dict.fromkeys(m.concept for m in self.mentions if not m.negated)}
+        """Every concept raised (not negated), with its strength (worked out once per reading: a reading is frozen,
+        and a decision asks this of the same message many times; each caller gets its own copy)."""
+        found = self.__dict__.get("_concepts")
+        if found is None:
+            found = {c: self.strength(c) for c in dict.fromkeys(m.concept for m in self.mentions if not m.negated)}
+            self.__dict__["_concepts"] = found  # frozen dataclass: a derived value, not a field
+        return dict(found)
 
     def negated(self) -> set[str]:
         """Concepts the text explicitly sets aside ("not a billing question") and does not also raise."""
@@ -211,6 +216,8 @@ def _people(raw: list[Mention], text: str) -> list[Mention]:
     """Person words weigh what the customer does with them: a manager or a human *asked for* ("let me talk to your
     manager", "상담원 연결해 주세요") is an escalation or a handoff; one merely mentioned ("my account manager said…")
     is a word in a story. A manager is also an escalation when the customer complains."""
+    if not any(m.concept in ("boss", "human") for m in raw):
+        return list(raw)  # no person word: nothing to weigh (and no need to look for a person asked for)
     spans = cues.people_asked_for(text)
     asked_starts = bytearray(len(text) + 1)
     for s, _ in spans:
@@ -314,7 +321,10 @@ def read(text: str) -> Reading:
         else:
             for concept, weight in _english_word(token.text):
                 raw.append(Mention(concept, text[token.start:token.end], weight, token.start, token.end))
-    past_spans = [m.span() for m in lexicon.PAST_PURCHASE.finditer(lowered)]
+    if not raw:  # nothing mentioned: no mention to weigh, negate or set aside (lazy: most small talk stops here)
+        return Reading(original, language_of(original), (), blocked)
+    past_spans = ([m.span() for m in lexicon.PAST_PURCHASE.finditer(lowered)]
+                  if any(m.concept == "sales" for m in raw) else [])  # only a wish to buy is read against a purchase
     past = Cover(len(lowered), past_spans)
     bought_near = Cover(len(lowered), [(e, e + 12) for _, e in past_spans])  # "주문한 거랑 다른 제품이": the thing bought
     dismissed = Cover(len(lowered), set_aside(lowered))

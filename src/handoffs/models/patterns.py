@@ -144,11 +144,31 @@ class Anchored:
     def __init__(self, compiled: Sequence[Pattern[str] | None]):
         self.needs = tuple(anchors(p) if p is not None else frozenset() for p in compiled)
         self.words = tuple(sorted(set().union(*(need for need in self.needs if need))))
+        # Looked up, not scanned: the anchor words by their first two letters (a text's letter pairs say which may
+        # be in it), and for each word the patterns that need it. Same answer as testing every word against every
+        # pattern, in time linear in the text plus the words that share a letter pair with it.
+        self._by_pair: dict[str, tuple[str, ...]] = {}
+        for word in self.words:
+            if len(word) >= 2:
+                self._by_pair[word[:2]] = self._by_pair.get(word[:2], ()) + (word,)
+        self._short = tuple(word for word in self.words if len(word) < 2)
+        self._needed_by: dict[str, tuple[int, ...]] = {}
+        for index, need in enumerate(self.needs):
+            for word in need or ():
+                self._needed_by[word] = self._needed_by.get(word, ()) + (index,)
+        self._always = [need is None for need in self.needs]
 
     def which(self, text: str) -> list[bool]:
         """For each pattern, whether it may match ``text`` (all True for a text that does not fold plainly)."""
         if not folds_plainly(text):
             return [True] * len(self.needs)
         lowered = text.lower()
-        present = {word for word in self.words if word in lowered}
-        return [need is None or not need.isdisjoint(present) for need in self.needs]
+        by_pair = self._by_pair
+        pairs = set(map(str.__add__, lowered, lowered[1:])) & by_pair.keys()
+        present = [word for pair in pairs for word in by_pair[pair] if word in lowered]
+        present += [word for word in self._short if word in lowered]
+        may = list(self._always)
+        for word in present:
+            for index in self._needed_by[word]:
+                may[index] = True
+        return may

@@ -9,6 +9,8 @@ Data and one function: which reason to give when is :mod:`handoffs.models.core`'
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from handoffs.i18n import pick
 from handoffs.particles import format_ko
 
@@ -78,4 +80,15 @@ def joined(*clauses: str) -> str:
 def because(key: str, **slots: object) -> str:
     """The reason ``key`` in the kit's language, slots filled; a Korean particle placeholder after a slot
     (``{words}(이)라고``) fits the slot's last word ("'돈'이라고", "'두 번 결제'라고")."""
-    return format_ko(pick(REASONS[key]), **slots)
+    template = pick(REASONS[key])
+    try:
+        return _filled(template, tuple((name, type(value), value) for name, value in slots.items()))
+    except TypeError:  # a slot value that cannot be a cache key
+        return format_ko(template, **slots)
+
+
+@lru_cache(maxsize=4096)
+def _filled(template: str, slots: tuple[tuple[str, type, object], ...]) -> str:
+    """``format_ko(template, **slots)``, remembered (keyed by each value's type too: ``1`` and ``True`` differ): a
+    conversation gives the same reasons call after call, and resolving particles parses the template each time."""
+    return format_ko(template, **{name: value for name, _, value in slots})

@@ -177,23 +177,26 @@ def _profile(name: str, description: str, parameters_json: str) -> ToolProfile:
 
 
 def profile(tool: ToolSpec) -> ToolProfile:
-    """The tool's profile (cached: the same tool is read once per process)."""
-    try:
-        key = repr(tool.parameters)  # cheap, and equal for the same schema built the same way
-        return _profile_by_repr(tool.name, tool.description, key, tool)
-    except RecursionError:  # a pathologically deep schema: read it without its arguments
-        return _profile(tool.name, tool.description, "{}")
-
-
-_BY_REPR: dict[tuple[str, str, str], ToolProfile] = {}
-
-
-def _profile_by_repr(name: str, description: str, key: str, tool: ToolSpec) -> ToolProfile:
-    found = _BY_REPR.get((name, description, key))
+    """The tool's profile (cached: the same tool is read once per process, and asked of its spec once per call)."""
+    found = tool.derived.get("profile")
     if found is None:
-        if len(_BY_REPR) > 4096:
-            _BY_REPR.clear()
-        found = _BY_REPR[(name, description, key)] = _profile(
+        try:
+            found = _profile_by_key(tool.name, tool.description, tool.schema_key, tool)
+        except RecursionError:  # a pathologically deep schema: read it without its arguments
+            found = _profile(tool.name, tool.description, "{}")
+        tool.derived["profile"] = found
+    return found
+
+
+_BY_KEY: dict[tuple[str, str, str], ToolProfile] = {}
+
+
+def _profile_by_key(name: str, description: str, key: str, tool: ToolSpec) -> ToolProfile:
+    found = _BY_KEY.get((name, description, key))
+    if found is None:
+        if len(_BY_KEY) > 4096:
+            _BY_KEY.clear()
+        found = _BY_KEY[(name, description, key)] = _profile(
             name, description, json.dumps(dict(tool.parameters), sort_keys=True, default=str))
     return found
 
@@ -234,9 +237,17 @@ def _catch_all(candidate: Candidate, specific: list[Candidate]) -> Candidate:
     """The catch-all option offers every customer concern that no specific candidate offers."""
     # Covered: offered by a specific candidate itself, or closely related to what one offers (a refund is a billing
     # matter); a loose relation (a shipping worry is "an issue") leaves it to the catch-all.
-    uncovered = {c: CATCH_ALL_OFFER for c in lexicon.DOMAIN_CONCEPTS
-                 if not any(other.concepts.get(c, 0) > 0 or _offer(other, c)[0] > _COVERED for other in specific)}
+    uncovered = dict(_uncovered(tuple(tuple(other.concepts.items()) for other in specific)))
     return Candidate(candidate.tool, candidate.option, candidate.prop, uncovered, candidate.words, catch_all=True)
+
+
+@lru_cache(maxsize=1024)
+def _uncovered(specific: tuple[tuple[tuple[str, float], ...], ...]) -> tuple[tuple[str, float], ...]:
+    """The concerns no specific candidate covers, from their concepts (remembered: a step offers the same tools on
+    every call, and this asks every domain concept of every candidate)."""
+    others = [Candidate(ToolSpec(""), None, None, dict(concepts), frozenset()) for concepts in specific]
+    return tuple((c, CATCH_ALL_OFFER) for c in lexicon.DOMAIN_CONCEPTS
+                 if not any(other.concepts.get(c, 0) > 0 or _offer(other, c)[0] > _COVERED for other in others))
 
 
 def rank(pool: list[Candidate], said: list[Reading], hints: tuple[tuple[str, str, float], ...] = ()) -> list[Scored]:

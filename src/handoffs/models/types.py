@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal, Mapping
 
 Role = Literal["system", "user", "assistant", "tool"]
@@ -21,6 +22,18 @@ class ToolSpec:
     name: str
     description: str = ""
     parameters: Mapping[str, Any] = field(default_factory=lambda: {"type": "object", "properties": {}})
+    derived: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """What readers worked out from this tool (its routing profile, its token count), kept with it: one decision asks
+    for them many times, and a ToolSpec never changes (its schema is read as it was when the spec was made)."""
+
+    @property
+    def schema_key(self) -> str:
+        """A text equal for equal schemas built the same way (``repr`` of the parameters, computed once): the key
+        under which what is read from the schema is remembered across calls."""
+        key = self.derived.get("schema_key")
+        if key is None:
+            key = self.derived["schema_key"] = repr(self.parameters)
+        return key
 
     @property
     def properties(self) -> dict[str, dict[str, Any]]:
@@ -44,7 +57,16 @@ class ToolCall:
 
     @property
     def arguments_json(self) -> str:
-        return json.dumps(dict(self.arguments), sort_keys=True)
+        try:  # typed key: 1, 1.0 and True are equal as keys but not as JSON
+            return _arguments_json(tuple((k, type(v), v) for k, v in self.arguments.items()))
+        except TypeError:  # a list or dict value: not a key
+            return json.dumps(dict(self.arguments), sort_keys=True)
+
+
+@lru_cache(maxsize=4096)
+def _arguments_json(items: tuple[tuple[str, type, Any], ...]) -> str:
+    """The JSON of a call's arguments, remembered: the history's calls are counted again on every model call."""
+    return json.dumps({k: v for k, _, v in items}, sort_keys=True)
 
 
 @dataclass(frozen=True)

@@ -97,7 +97,7 @@ class RecordingMiddleware(AgentMiddleware):
         meta = message.response_metadata or {}
         usage = message.usage_metadata or {}
         self.recorder.add(
-            ModelCallEvent, conversation, actor=step, prompt_name=step, system_prompt=request.system_prompt or "",
+            ModelCallEvent, conversation, actor=step, prompt_name=step, system_prompt=_plain(request.system_prompt or ""),
             tools_offered=offered, tool_calls=calls, text=text, reason=str(meta.get("reason", "")),
             model_name=str(meta.get("model_name", "")), tokens=usage.get("total_tokens"), step=step,
             input_tokens=usage.get("input_tokens"), output_tokens=usage.get("output_tokens"),
