@@ -29,6 +29,7 @@ _AFFIRM_EN, _NEGATE_EN, _SATISFIED_EN, _NEED_EN, _REASON_EN = (
 _INJECTION = knowledge.any_of(_INJECTIONS, "attack")  # every kind of attack, one search
 _OVERRIDE, _PRIVILEGED = (knowledge.pattern(_INJECTIONS, name) for name in ("override", "privileged"))
 _REQUEST = knowledge.pattern(_CUES, "request")
+_FOCUS_BACK = knowledge.pattern(_CUES, "focus_back")  # read where the focus words start
 
 
 def _has_any(text: str, phrases: tuple[str, ...]) -> bool:
@@ -153,7 +154,9 @@ def asides(text: str) -> list[tuple[int, int, float]]:
         spans += [(0, first[0], 0.5), (first[1], len(text), 0.5)]
     focus = _FOCUS.search(text)
     if focus and focus.start() > 0:
-        spans.append((0, focus.start(), 0.5))
+        first = _SENTENCES.search(text, 0, focus.start()) if _FOCUS_BACK.match(text, focus.start()) else None
+        # "It snapped. Also, a bigger one? But first I need *this one* sorted": the first sentence is the request
+        spans.append((first.end(), focus.start(), 0.5) if first else (0, focus.start(), 0.5))
     conditions = [m.span() for m in _IF_NOT_THEN.finditer(text)]
     spans += [(end, len(text), 0.5) for _, end in conditions]
     spans += [(m.start(), len(text), 0.5) for m in _THREAT_IF.finditer(text)
