@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from functools import lru_cache
 from pathlib import Path
 
 from . import patterns
@@ -82,22 +83,68 @@ PHRASES_BY_SCRIPT: tuple[dict[str, re.Pattern[str] | None], ...] = tuple(_by_scr
 _LATIN_LETTER = patterns.compile(r"[a-z]", re.IGNORECASE)
 
 
-# --- skipping rows whose words are absent -------------------------------------------------------------------------
-# Every alternative of a row needs some literal text ("refund", " charge", "상담원"), so a row whose every anchor is
-# missing from the message cannot match and is not run: most rows of most messages, the bulk of a fresh read.
+# --- skipping what names words the message lacks ------------------------------------------------------------------
+# Every alternative of a row but a handful needs some literal text ("refund", " charge", "상담원"), so an alternative
+# whose every anchor is missing from the message cannot match and is not run: most alternatives of most rows, the
+# bulk of a fresh read. A row is run as only the alternatives that may match (:class:`patterns.FirstOf`, the same
+# matches as the whole row), or not at all when none may.
 
-ANCHORED = patterns.Anchored([pattern for pattern, _, _ in PHRASES])
-"""The rows of :data:`PHRASES` with their anchors: the texts one of which a message must hold for a row to match."""
+_ALTERNATIVE_ROWS: tuple[tuple[int, str, str], ...] = tuple(
+    (row, alternative, _script(alternative))
+    for row, (pattern, _, _) in enumerate(_PHRASE_TABLE) for alternative in _alternatives(pattern))
+"""(row, alternative, its script) for every top-level alternative of every row of :data:`PHRASES`, in order."""
+_PARSED = [patterns._PARSE.parse(patterns.bounded(alternative), re.IGNORECASE)
+           for _, alternative, _ in _ALTERNATIVE_ROWS]
+ANCHORED = patterns.Anchored([], needs=[patterns._needs(parsed) for parsed in _PARSED])
+"""The alternatives of :data:`PHRASES` (as :data:`_ALTERNATIVE_ROWS` lists them) with their anchors: the texts one of
+which a message must hold for an alternative to match."""
+_MAY_BE_EMPTY = frozenset(row for (row, _, _), parsed in zip(_ALTERNATIVE_ROWS, _PARSED) if parsed.getwidth()[0] == 0)
+"""Rows with an alternative that can match the empty string: run whole (an empty match changes how a search goes on)."""
+del _PARSED
+_FOR_SCRIPT = {lang: tuple(script in (lang, "any") for _, _, script in _ALTERNATIVE_ROWS) for lang in ("en", "ko")}
+_FOR_SCRIPT["any"] = (True,) * len(_ALTERNATIVE_ROWS)
+_KEPT_FOR_SCRIPT = {lang: [tuple(i for i, (r, _, _) in enumerate(_ALTERNATIVE_ROWS) if r == row and ok[i])
+                           for row in range(len(_PHRASE_TABLE))] for lang, ok in _FOR_SCRIPT.items()}
 
 
-def phrase_patterns(text: str) -> list[tuple[re.Pattern[str] | None, tuple[str, ...], float]]:
+@lru_cache(maxsize=None)  # bounded: one entry per alternative of the table
+def _alternative(index: int) -> re.Pattern[str]:
+    return patterns.compile(_ALTERNATIVE_ROWS[index][1], re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def _runner(lang: str, row: int, kept: tuple[int, ...]) -> "re.Pattern[str] | patterns.FirstOf":
+    """What reads ``row`` when only its alternatives ``kept`` may match a message in script ``lang``."""
+    if kept == _KEPT_FOR_SCRIPT[lang][row] or row in _MAY_BE_EMPTY:
+        return _ROWS[lang][row][0]  # type: ignore[return-value]
+    if len(kept) == 1:
+        return _alternative(kept[0])
+    return patterns.FirstOf([_alternative(index) for index in kept])
+
+
+def phrase_patterns(text: str) -> list[tuple["re.Pattern[str] | patterns.FirstOf | None", tuple[str, ...], float]]:
     """The rows of :data:`PHRASES` to read the lower-cased ``text`` with: whole for a mixed message, else only what can
-    match; a row none of whose anchors (:data:`ANCHORED`) is in ``text`` comes with ``None`` for its pattern (it cannot
-    match). A message with a non-ASCII cased letter ("ſ", "É") keeps every row: ``re.IGNORECASE`` matches "s" on "ſ"."""
+    match; a row none of whose alternatives' anchors (:data:`ANCHORED`) is in ``text`` comes with ``None`` for its
+    pattern (it cannot match), a row only some of whose alternatives may match comes as those alternatives (a
+    :class:`patterns.FirstOf` or one pattern: the same matches). A message with a non-ASCII cased letter ("ſ", "É")
+    keeps every row: ``re.IGNORECASE`` matches "s" on "ſ"."""
     korean, latin = bool(_KOREAN_LETTER.search(text)), bool(_LATIN_LETTER.search(text))
-    rows = _ROWS["any" if korean == latin else "ko" if korean else "en"]
-    return [(pattern if may else None, concepts, weight)
-            for (pattern, concepts, weight), may in zip(rows, ANCHORED.which(text))]
+    lang = "any" if korean == latin else "ko" if korean else "en"
+    found = ANCHORED.indices(text)
+    if found is None:
+        return list(_ROWS[lang])
+    rows = list(_UNREAD)
+    ok, row_of = _FOR_SCRIPT[lang], _ALTERNATIVE_ROWS
+    kept: dict[int, list[int]] = {}
+    for index in found:
+        if ok[index]:
+            kept.setdefault(row_of[index][0], []).append(index)
+    for row, indices in kept.items():
+        rows[row] = (_runner(lang, row, tuple(indices)), rows[row][1], rows[row][2])
+    return rows
+
+
+_UNREAD = tuple((None, concepts, weight) for _, concepts, weight in PHRASES)
 
 
 _ROWS: dict[str, list[tuple[re.Pattern[str] | None, tuple[str, ...], float]]] = {
