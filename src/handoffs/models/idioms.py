@@ -40,27 +40,7 @@ PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...], float], ...] = tuple(
 _KOREAN_LETTER = patterns.compile(r"[\uac00-\ud7a3\u3131-\u3163]")
 
 
-def _alternatives(pattern: str) -> list[str]:
-    """``pattern`` split at its top-level ``|`` (not inside a group or a character class)."""
-    parts, depth, in_class, start, i = [], 0, False, 0, 0
-    while i < len(pattern):
-        char = pattern[i]
-        if char == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        elif char == "|" and depth == 0:
-            parts.append(pattern[start:i])
-            start = i + 1
-        i += 1
-    return parts + [pattern[start:]]
+_alternatives = patterns.alternatives
 
 
 def _script(alternative: str) -> str:
