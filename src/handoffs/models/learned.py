@@ -60,11 +60,16 @@ def _known_grams(word: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=1)
-def _shortfalls() -> tuple[dict[str, float], ...]:
-    """Per concept, for each n-gram: how far the concept's weight falls short of the n-gram's best one, negated
-    (0.0 where the concept is the n-gram's best; the n-grams that say a concept most sort first)."""
+def _telling() -> tuple[tuple[dict[str, int], tuple[str, ...]], ...]:
+    """Per concept, the n-grams in order of how much they say it: sorted by how far the concept's weight falls short
+    of the n-gram's best one (0.0 where the concept is the n-gram's best), then by the n-gram; as ({n-gram: its
+    place}, the n-grams by place), so a message's most telling n-grams are found by sorting small integers."""
     concepts, _, table = _weights()
-    return tuple({gram: -(row[i] - max(row)) for gram, row in table.items()} for i in range(len(concepts)))
+    orders = []
+    for i in range(len(concepts)):
+        ranked = tuple(gram for _, gram in sorted((-(row[i] - max(row)), gram) for gram, row in table.items()))
+        orders.append(({gram: place for place, gram in enumerate(ranked)}, ranked))
+    return tuple(orders)
 
 
 @lru_cache(maxsize=2048)
@@ -81,6 +86,6 @@ def guess(text: str) -> tuple[str, float, tuple[str, ...]]:
     top = max(scores)
     total = sum(math.exp(s - top) for s in scores)
     best = max(range(len(scores)), key=lambda i: (scores[i], -i))
-    shortfall, grams = _shortfalls()[best], set(seen)
-    evidence = [gram for _, gram in sorted(zip(map(shortfall.__getitem__, grams), grams))[:3]]
+    place, ranked = _telling()[best]
+    evidence = [ranked[i] for i in sorted(set(map(place.__getitem__, seen)))[:3]]
     return concepts[best], math.exp(scores[best] - top) / total, tuple(evidence)

@@ -140,9 +140,11 @@ def folds_plainly(text: str) -> bool:
 
 
 @lru_cache(maxsize=1024)
-def letter_pairs(lowered: str) -> frozenset[str]:
-    """Every two adjacent characters of ``lowered``: asked by each :class:`Anchored` table of one message, made once."""
-    return frozenset(map(str.__add__, lowered, lowered[1:]))
+def letter_runs(lowered: str) -> frozenset[str]:
+    """Every two and every three adjacent characters of ``lowered``: asked by each :class:`Anchored` table of one
+    message, made once."""
+    pairs = list(map(str.__add__, lowered, lowered[1:]))
+    return frozenset(pairs).union(map(str.__add__, pairs, lowered[2:]))
 
 
 class Anchored:
@@ -153,14 +155,14 @@ class Anchored:
         self.needs = tuple(needs) if needs is not None else tuple(
             anchors(p) if p is not None else frozenset() for p in compiled)
         self.words = tuple(sorted(set().union(*(need for need in self.needs if need))))
-        # Looked up, not scanned: the anchor words by their first two letters (a text's letter pairs say which may
-        # be in it), and for each word the patterns that need it. Same answer as testing every word against every
-        # pattern, in time linear in the text plus the words that share a letter pair with it.
-        self._by_pair: dict[str, tuple[str, ...]] = {}
+        # Looked up, not scanned: the anchor words by their first three letters (two for a word of two; a text's
+        # runs of letters say which may be in it), and for each word the patterns that need it. Same answer as
+        # testing every word against every pattern, in time linear in the text plus the words that begin alike.
+        self._by_start: dict[str, tuple[str, ...]] = {}
         for word in self.words:
             if len(word) >= 2:
-                self._by_pair[word[:2]] = self._by_pair.get(word[:2], ()) + (word,)
-        self._pairs = frozenset(self._by_pair)
+                self._by_start[word[:3]] = self._by_start.get(word[:3], ()) + (word,)
+        self._starts = frozenset(self._by_start)
         self._short = tuple(word for word in self.words if len(word) < 2)
         self._needed_by: dict[str, tuple[int, ...]] = {}
         for index, need in enumerate(self.needs):
@@ -172,9 +174,8 @@ class Anchored:
     def _present(self, text: str) -> list[str]:
         """The anchor words in ``text`` (checked in its lower case)."""
         lowered = text.lower()
-        by_pair = self._by_pair
-        pairs = letter_pairs(lowered) & self._pairs
-        present = [word for pair in pairs for word in by_pair[pair] if word in lowered]
+        by_start = self._by_start
+        present = [word for start in letter_runs(lowered) & self._starts for word in by_start[start] if word in lowered]
         return present + [word for word in self._short if word in lowered]
 
     def which(self, text: str) -> list[bool]:
