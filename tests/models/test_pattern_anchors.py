@@ -75,3 +75,18 @@ def test_a_pruned_pattern_finds_what_the_whole_pattern_finds():
     for text in ("zabc", "abc", "", "q", "q x", "xab"):
         got, whole = tie.search(text), tie.whole.search(text)
         assert (got and got.span()) == (whole and whole.span()), text
+
+
+def test_pruned_cue_rows_find_what_their_whole_patterns_find_in_a_message_and_its_parts():
+    """``Pruned.within(message)`` is searched on the message's sentences: the alternatives it keeps are the ones whose
+    words the whole message holds, so any part of the message is read as the whole pattern reads it."""
+    pruned = [value for value in vars(cues).values() if isinstance(value, patterns.Pruned)]
+    assert len(pruned) >= 5
+    for case in load_cases():
+        text = case.message
+        for pattern in pruned:
+            assert [m.span() for m in pattern.finditer(text)] == [m.span() for m in pattern.whole.finditer(text)]
+            within = pattern.within(text)
+            for part in (text, text[len(text) // 3:], text[:len(text) // 2]):
+                got, whole = within.search(part), pattern.whole.search(part)
+                assert (got and got.span()) == (whole and whole.span()), (pattern.pattern[:40], part)

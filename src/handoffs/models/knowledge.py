@@ -54,6 +54,13 @@ def pattern(file: str, name: str) -> Pattern[str]:
     return compiled(file, load(file)[name])
 
 
+def pruned(file: str, name: str) -> patterns.Pruned:
+    """Row ``name`` of ``data/<file>`` as a :class:`patterns.Pruned`: searched as only the alternatives whose words a
+    text holds (for a row asked of every message, with many alternatives of which a message names few)."""
+    row = load(file)[name]
+    return patterns.Pruned(source(file, row), re.IGNORECASE if row.get("ignore_case") else 0)
+
+
 def any_of(file: str, table: str) -> patterns.Pruned:
     """One pattern matching wherever any row of ``[table]`` matches (its rows' patterns as alternatives; the rows
     must agree on ``ignore_case``). Searched as only the alternatives whose words a text holds (:class:`Pruned`)."""

@@ -210,6 +210,10 @@ class FirstOf:
     def __init__(self, alternatives: Sequence[Pattern[str]]):
         self.alternatives = tuple(alternatives)
 
+    def search(self, text: str) -> re.Match[str] | None:
+        """The first match, as the alternation's ``search``: the leftmost, on a tie the earlier alternative."""
+        return next(self.finditer(text), None) if self.alternatives else None
+
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
         found = [pattern.search(text) for pattern in self.alternatives]
         while True:
@@ -254,20 +258,49 @@ def alternatives(pattern: str) -> list[str]:
 
 
 class Pruned:
-    """A pattern ``a|b|c`` searched as only the top-level alternatives whose anchors (:func:`anchors`) the text holds
-    (:class:`FirstOf`): the same answer as the whole pattern, for a text that names few of its alternatives' words
-    at a fraction of the cost. ``search`` only; ``pattern`` and ``flags`` are the whole pattern's."""
+    """A pattern ``a|b|c`` run as only the top-level alternatives whose anchors (:func:`anchors`) the text holds
+    (:class:`FirstOf`): the same matches as the whole pattern, for a text that names few of its alternatives' words
+    at a fraction of the cost. ``search`` and ``finditer`` over a whole text; ``pattern`` and ``flags`` are the whole
+    pattern's, ``whole`` the whole pattern (for anything else)."""
 
     def __init__(self, source: str, flags: int = 0):
         self.whole = compile(source, flags)
         self.pattern, self.flags = self.whole.pattern, self.whole.flags
-        self.alternatives = tuple(compile(alternative, flags) for alternative in alternatives(source))
+        parts = alternatives(source)
+        self.alternatives = tuple(compile(alternative, flags) for alternative in parts)
         self.anchored = Anchored(self.alternatives)
-        self._whole_only = any(p.flags != self.flags for p in self.alternatives)  # a leading "(?x)" flags them all
+        # A leading "(?x)" flags every alternative, so they are not run alone; nor, for finditer, an alternative that
+        # can match the empty string (an empty match changes where the next search starts).
+        self._whole_only = len(parts) < 2 or any(p.flags != self.flags for p in self.alternatives)
+        self._may_be_empty = any(min_width(part, flags) == 0 for part in parts)
+        self.within = lru_cache(maxsize=256)(self._within)
+
+    def _within(self, text: str) -> "Pattern[str] | FirstOf":
+        """What to search any part of ``text`` with (a sentence, a clause): only the alternatives whose anchors
+        ``text`` holds, found once for all its parts. ``search`` and ``finditer`` of a part as the whole pattern's."""
+        kept = None if self._may_be_empty else self._kept(text)
+        if kept is None:
+            return self.whole
+        return self.alternatives[kept[0]] if len(kept) == 1 else FirstOf([self.alternatives[i] for i in kept])
+
+    def _kept(self, text: str) -> list[int] | None:
+        """The alternatives that may match ``text`` (None: run the whole pattern)."""
+        kept = None if self._whole_only else self.anchored.indices(text)
+        return None if kept is None or len(kept) == len(self.alternatives) else kept
 
     def search(self, text: str) -> re.Match[str] | None:
-        kept = None if self._whole_only else self.anchored.indices(text)
-        if kept is None or len(kept) == len(self.alternatives):
+        kept = self._kept(text)
+        if kept is None:
             return self.whole.search(text)
+        if len(kept) == 1:
+            return self.alternatives[kept[0]].search(text)
         # the leftmost match, on a tie the earlier alternative: what the alternation finds first (empty or not)
         return next(FirstOf([self.alternatives[i] for i in kept]).finditer(text), None) if kept else None
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        kept = None if self._may_be_empty else self._kept(text)
+        if kept is None:
+            return self.whole.finditer(text)
+        if len(kept) == 1:
+            return self.alternatives[kept[0]].finditer(text)
+        return FirstOf([self.alternatives[i] for i in kept]).finditer(text) if kept else iter(())
