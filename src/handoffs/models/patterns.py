@@ -133,18 +133,45 @@ def anchors(pattern: Pattern[str]) -> frozenset[str] | None:
 _ODD_FOLD = re.compile(r"[^\x00-\x7f\uac00-\ud7a3\u3131-\u318e\u1100-\u11ff]")
 
 
+@lru_cache(maxsize=1024)  # asked by every anchored table of the same message
 def folds_plainly(text: str) -> bool:
     """True if ``text`` has no non-ASCII cased letter: then a case-insensitive pattern matches it only where its
     anchors are in ``text.lower()`` (``re.IGNORECASE`` matches "s" on "ſ" and "k" on the Kelvin sign "K")."""
     return not any(char.lower() != char.upper() or char.casefold() != char for char in _ODD_FOLD.findall(text))
 
 
+# --- one look-up per message for every table ---------------------------------------------------------------------
+# Every :class:`Anchored` table adds its words to one index, and a message's anchor words are found once (cached by
+# its lower-cased text), whatever table asks: a fresh message is asked by a dozen tables.
+
+_ALL_WORDS: set[str] = set()
+_INDEX: list[Any] = []  # (the words by their first three letters (two for a word of two), those first letters,
+#                          the words of one letter), built on first use after a table adds words
+
+
+def _register(words: frozenset[str]) -> None:
+    if not words <= _ALL_WORDS:
+        _ALL_WORDS.update(words)
+        _INDEX.clear()
+        anchor_words_in.cache_clear()
+
+
 @lru_cache(maxsize=1024)
-def letter_runs(lowered: str) -> frozenset[str]:
-    """Every two and every three adjacent characters of ``lowered``: asked by each :class:`Anchored` table of one
-    message, made once."""
+def anchor_words_in(lowered: str) -> frozenset[str]:
+    """The anchor words of every :class:`Anchored` table that the lower-cased ``lowered`` holds. Looked up, not
+    scanned: the text's runs of two and three letters say which words may be in it; time linear in the text plus
+    the words that begin alike."""
+    if not _INDEX:
+        by_start: dict[str, tuple[str, ...]] = {}
+        for word in sorted(_ALL_WORDS):
+            if len(word) >= 2:
+                by_start[word[:3]] = by_start.get(word[:3], ()) + (word,)
+        _INDEX[:] = [by_start, frozenset(by_start), tuple(sorted(w for w in _ALL_WORDS if len(w) < 2))]
+    by_start, starts, short = _INDEX
     pairs = list(map(str.__add__, lowered, lowered[1:]))
-    return frozenset(pairs).union(map(str.__add__, pairs, lowered[2:]))
+    runs = frozenset(pairs).union(map(str.__add__, pairs, lowered[2:]))
+    return frozenset([word for start in runs & starts for word in by_start[start] if word in lowered]
+                     + [word for word in short if word in lowered])
 
 
 class Anchored:
@@ -155,28 +182,18 @@ class Anchored:
         self.needs = tuple(needs) if needs is not None else tuple(
             anchors(p) if p is not None else frozenset() for p in compiled)
         self.words = tuple(sorted(set().union(*(need for need in self.needs if need))))
-        # Looked up, not scanned: the anchor words by their first three letters (two for a word of two; a text's
-        # runs of letters say which may be in it), and for each word the patterns that need it. Same answer as
-        # testing every word against every pattern, in time linear in the text plus the words that begin alike.
-        self._by_start: dict[str, tuple[str, ...]] = {}
-        for word in self.words:
-            if len(word) >= 2:
-                self._by_start[word[:3]] = self._by_start.get(word[:3], ()) + (word,)
-        self._starts = frozenset(self._by_start)
-        self._short = tuple(word for word in self.words if len(word) < 2)
-        self._needed_by: dict[str, tuple[int, ...]] = {}
+        self._words = frozenset(self.words)
+        _register(self._words)
+        self._needed_by: dict[str, tuple[int, ...]] = {}  # for each word, the patterns that need it
         for index, need in enumerate(self.needs):
             for word in need or ():
                 self._needed_by[word] = self._needed_by.get(word, ()) + (index,)
         self._always = [need is None for need in self.needs]
         self._unanchored = tuple(i for i, need in enumerate(self.needs) if need is None)
 
-    def _present(self, text: str) -> list[str]:
-        """The anchor words in ``text`` (checked in its lower case)."""
-        lowered = text.lower()
-        by_start = self._by_start
-        present = [word for start in letter_runs(lowered) & self._starts for word in by_start[start] if word in lowered]
-        return present + [word for word in self._short if word in lowered]
+    def _present(self, text: str) -> frozenset[str]:
+        """This table's anchor words in ``text`` (checked in its lower case)."""
+        return anchor_words_in(text.lower()) & self._words
 
     def which(self, text: str) -> list[bool]:
         """For each pattern, whether it may match ``text`` (all True for a text that does not fold plainly)."""
