@@ -13,7 +13,7 @@ import re
 import pytest
 
 from handoffs.evals import load_cases
-from handoffs.models import cues, idioms, patterns
+from handoffs.models import cues, idioms, negation, patterns
 
 
 @pytest.mark.parametrize("source, expected", [
@@ -77,16 +77,21 @@ def test_a_pruned_pattern_finds_what_the_whole_pattern_finds():
         assert (got and got.span()) == (whole and whole.span()), text
 
 
-def test_pruned_cue_rows_find_what_their_whole_patterns_find_in_a_message_and_its_parts():
+def test_pruned_rows_find_what_their_whole_patterns_find_in_a_message_and_its_parts():
     """``Pruned.within(message)`` is searched on the message's sentences: the alternatives it keeps are the ones whose
     words the whole message holds, so any part of the message is read as the whole pattern reads it."""
-    pruned = [value for value in vars(cues).values() if isinstance(value, patterns.Pruned)]
-    assert len(pruned) >= 5
+    pruned = [value for module in (cues, negation) for value in vars(module).values()
+              if isinstance(value, patterns.Pruned)]
+    assert len(pruned) >= 10
     for case in load_cases():
-        text = case.message
-        for pattern in pruned:
-            assert [m.span() for m in pattern.finditer(text)] == [m.span() for m in pattern.whole.finditer(text)]
-            within = pattern.within(text)
-            for part in (text, text[len(text) // 3:], text[:len(text) // 2]):
-                got, whole = within.search(part), pattern.whole.search(part)
-                assert (got and got.span()) == (whole and whole.span()), (pattern.pattern[:40], part)
+        for text in (case.message, case.message.lower()):
+            _same_in_parts(pruned, text)
+
+
+def _same_in_parts(pruned, text):
+    for pattern in pruned:
+        assert [m.span() for m in pattern.finditer(text)] == [m.span() for m in pattern.whole.finditer(text)]
+        within = pattern.within(text)
+        for part in (text, text[len(text) // 3:], text[:len(text) // 2], text[len(text) // 4:len(text) // 2]):
+            got, whole = within.search(part), pattern.whole.search(part)
+            assert (got and got.span()) == (whole and whole.span()), (pattern.pattern[:40], part)

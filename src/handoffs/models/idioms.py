@@ -102,25 +102,31 @@ def _runner(lang: str, row: int, kept: tuple[int, ...]) -> "re.Pattern[str] | pa
     return patterns.FirstOf([_alternative(index) for index in kept])
 
 
-def phrase_patterns(text: str) -> list[tuple["re.Pattern[str] | patterns.FirstOf | None", tuple[str, ...], float]]:
-    """The rows of :data:`PHRASES` to read the lower-cased ``text`` with: whole for a mixed message, else only what can
-    match; a row none of whose alternatives' anchors (:data:`ANCHORED`) is in ``text`` comes with ``None`` for its
-    pattern (it cannot match), a row only some of whose alternatives may match comes as those alternatives (a
-    :class:`patterns.FirstOf` or one pattern: the same matches). A message with a non-ASCII cased letter ("ſ", "É")
-    keeps every row: ``re.IGNORECASE`` matches "s" on "ſ"."""
+def phrase_runners(text: str) -> list[tuple[int, "re.Pattern[str] | patterns.FirstOf"]]:
+    """(row of :data:`PHRASES`, what reads it) for each row that may match the lower-cased ``text``, in row order:
+    whole for a mixed message, else only what can match — a row none of whose alternatives' anchors
+    (:data:`ANCHORED`) is in ``text`` is left out (it cannot match), a row only some of whose alternatives may match
+    comes as those alternatives (a :class:`patterns.FirstOf` or one pattern: the same matches). A message with a
+    non-ASCII cased letter ("ſ", "É") keeps every row: ``re.IGNORECASE`` matches "s" on "ſ"."""
     korean, latin = bool(_KOREAN_LETTER.search(text)), bool(_LATIN_LETTER.search(text))
     lang = "any" if korean == latin else "ko" if korean else "en"
     found = ANCHORED.indices(text)
     if found is None:
-        return list(_ROWS[lang])
-    rows = list(_UNREAD)
+        return [(row, pattern) for row, (pattern, _, _) in enumerate(_ROWS[lang]) if pattern is not None]
     ok, row_of = _FOR_SCRIPT[lang], _ALTERNATIVE_ROWS
-    kept: dict[int, list[int]] = {}
+    kept: dict[int, list[int]] = {}  # rows in order: the alternatives are numbered row by row
     for index in found:
         if ok[index]:
             kept.setdefault(row_of[index][0], []).append(index)
-    for row, indices in kept.items():
-        rows[row] = (_runner(lang, row, tuple(indices)), rows[row][1], rows[row][2])
+    return [(row, _runner(lang, row, tuple(indices))) for row, indices in kept.items()]
+
+
+def phrase_patterns(text: str) -> list[tuple["re.Pattern[str] | patterns.FirstOf | None", tuple[str, ...], float]]:
+    """Every row of :data:`PHRASES` as (what reads it in ``text``, concepts, weight): :func:`phrase_runners`, with
+    ``None`` for a row that cannot match."""
+    rows = list(_UNREAD)
+    for row, runner in phrase_runners(text):
+        rows[row] = (runner, rows[row][1], rows[row][2])
     return rows
 
 
