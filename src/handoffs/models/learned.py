@@ -16,6 +16,7 @@ in the text (each word gives at most 3·len n-grams; words over 20 letters are c
 from __future__ import annotations
 
 import math
+import sys
 from functools import lru_cache, reduce
 from operator import add
 from pathlib import Path
@@ -49,6 +50,15 @@ def _weights() -> tuple[tuple[str, ...], tuple[float, ...], dict[str, tuple[floa
     return concepts, prior, table
 
 
+def _left_fold(column: tuple[float, ...]) -> float:
+    return reduce(add, column, 0.0)
+
+
+_in_order = (lambda column: sum(column, 0.0)) if sys.version_info < (3, 12) else _left_fold
+"""A column's sum from 0.0, added in order: Python 3.11's ``sum`` of floats does exactly that (in C, three times faster
+than ``reduce``); from 3.12 ``sum`` compensates rounding, which would change the scores, so ``reduce`` it is there."""
+
+
 @lru_cache(maxsize=4096)
 def _known_grams(word: str) -> tuple[str, ...]:
     """The n-grams of one word (as :func:`features` lists them) that the weights know, in order: a message's known
@@ -79,8 +89,8 @@ def guess(text: str) -> tuple[str, float, tuple[str, ...]]:
     if not concepts:
         return "none", 0.0, ()
     seen = [gram for token in tokens(text) for gram in _known_grams(token.text)]  # = features(text) in table
-    # Each concept's column summed from 0.0 in n-gram order (reduce, not sum: Python 3.12's sum compensates rounding)
-    scores = [reduce(add, column, 0.0) for column in zip(*map(table.__getitem__, seen))] or [0.0] * len(prior)
+    # Each concept's column summed from 0.0 in n-gram order, one rounding per addition
+    scores = [_in_order(column) for column in zip(*map(table.__getitem__, seen))] or [0.0] * len(prior)
     # Each letter position gives an n-gram of every size, and they say the same thing: count them once.
     scores = [p + s / len(SIZES) for p, s in zip(prior, scores)]
     top = max(scores)
