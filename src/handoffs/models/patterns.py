@@ -274,6 +274,9 @@ def alternatives(pattern: str) -> list[str]:
     return parts + [pattern[start:]]
 
 
+_GLOBAL_FLAGS = re.compile(r"\(\?[aiLmsux]+\)")
+
+
 class Pruned:
     """A pattern ``a|b|c`` run as only the top-level alternatives whose anchors (:func:`anchors`) the text holds
     (:class:`FirstOf`): the same matches as the whole pattern, for a text that names few of its alternatives' words
@@ -283,41 +286,45 @@ class Pruned:
     def __init__(self, source: str, flags: int = 0):
         self.whole = compile(source, flags)
         self.pattern, self.flags = self.whole.pattern, self.whole.flags
-        parts = alternatives(source)
-        self.alternatives = tuple(compile(alternative, flags) for alternative in parts)
-        self.anchored = Anchored(self.alternatives)
-        # A leading "(?x)" flags every alternative, so they are not run alone; nor, for finditer, an alternative that
+        self.parts = tuple(alternatives(source))
+        parsed = [_PARSE.parse(bounded(part), flags) for part in self.parts]  # parsed once, compiled when first run
+        self.anchored = Anchored([], needs=[_needs(tree) for tree in parsed])
+        self._compiled: list[Pattern[str] | None] = [None] * len(self.parts)
+        # A leading "(?i)" flags every alternative, so they are not run alone; nor, for finditer, an alternative that
         # can match the empty string (an empty match changes where the next search starts).
-        self._whole_only = len(parts) < 2 or any(p.flags != self.flags for p in self.alternatives)
-        self._may_be_empty = any(min_width(part, flags) == 0 for part in parts)
+        self._whole_only = len(self.parts) < 2 or bool(_GLOBAL_FLAGS.match(source))
+        self._may_be_empty = any(tree.getwidth()[0] == 0 for tree in parsed)
         self.within = lru_cache(maxsize=256)(self._within)
+
+    def _alternative(self, index: int) -> Pattern[str]:
+        found = self._compiled[index]
+        if found is None:
+            found = self._compiled[index] = compile(self.parts[index], self.flags)
+        return found
+
+    def _first_of(self, kept: list[int]) -> "Pattern[str] | FirstOf":
+        return self._alternative(kept[0]) if len(kept) == 1 else FirstOf([self._alternative(i) for i in kept])
 
     def _within(self, text: str) -> "Pattern[str] | FirstOf":
         """What to search any part of ``text`` with (a sentence, a clause): only the alternatives whose anchors
         ``text`` holds, found once for all its parts. ``search`` and ``finditer`` of a part as the whole pattern's."""
         kept = None if self._may_be_empty else self._kept(text)
-        if kept is None:
-            return self.whole
-        return self.alternatives[kept[0]] if len(kept) == 1 else FirstOf([self.alternatives[i] for i in kept])
+        return self.whole if kept is None else self._first_of(kept)
 
     def _kept(self, text: str) -> list[int] | None:
         """The alternatives that may match ``text`` (None: run the whole pattern)."""
         kept = None if self._whole_only else self.anchored.indices(text)
-        return None if kept is None or len(kept) == len(self.alternatives) else kept
+        return None if kept is None or len(kept) == len(self.parts) else kept
 
     def search(self, text: str) -> re.Match[str] | None:
         kept = self._kept(text)
         if kept is None:
             return self.whole.search(text)
-        if len(kept) == 1:
-            return self.alternatives[kept[0]].search(text)
         # the leftmost match, on a tie the earlier alternative: what the alternation finds first (empty or not)
-        return next(FirstOf([self.alternatives[i] for i in kept]).finditer(text), None) if kept else None
+        return self._first_of(kept).search(text) if kept else None
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
         kept = None if self._may_be_empty else self._kept(text)
         if kept is None:
             return self.whole.finditer(text)
-        if len(kept) == 1:
-            return self.alternatives[kept[0]].finditer(text)
-        return FirstOf([self.alternatives[i] for i in kept]).finditer(text) if kept else iter(())
+        return self._first_of(kept).finditer(text) if kept else iter(())
