@@ -210,8 +210,11 @@ class Anchored:
         fold plainly). The same answer as :meth:`which`, without a step per pattern: for many patterns, few kept."""
         if not folds_plainly(text):
             return None
+        present = self._present(text)
+        if not present:  # most tables, for most messages
+            return list(self._unanchored)
         found = set(self._unanchored)
-        for word in self._present(text):
+        for word in present:
             found.update(self._needed_by[word])
         return sorted(found)
 
@@ -274,6 +277,8 @@ def alternatives(pattern: str) -> list[str]:
     return parts + [pattern[start:]]
 
 
+_NOTHING = FirstOf(())
+"""What a text none of whose anchors a pattern needs is searched with: it finds nothing."""
 _GLOBAL_FLAGS = re.compile(r"\(\?[aiLmsux]+\)")
 
 
@@ -308,8 +313,10 @@ class Pruned:
     def _within(self, text: str) -> "Pattern[str] | FirstOf":
         """What to search any part of ``text`` with (a sentence, a clause): only the alternatives whose anchors
         ``text`` holds, found once for all its parts. ``search`` and ``finditer`` of a part as the whole pattern's."""
-        kept = None if self._may_be_empty else self._kept(text)
-        return self.whole if kept is None else self._first_of(kept)
+        if self._may_be_empty or self._whole_only:
+            return self.whole
+        kept = self._kept(text)
+        return self.whole if kept is None else self._first_of(kept) if kept else _NOTHING
 
     def _kept(self, text: str) -> list[int] | None:
         """The alternatives that may match ``text`` (None: run the whole pattern)."""
