@@ -35,3 +35,15 @@ def test_the_report_prints_never_fitted_and_first_contact_scores():
     text = format_report(report)
     assert "never fitted (holdout6):" in text and "100.0 % (3/3)" in text
     assert f"holdout6 {blind_facts()['first_contact']['holdout6']:.1f} %" in text
+
+
+def test_a_column_is_summed_in_order_whichever_sum_does_it():
+    """``learned._in_order`` (Python 3.11's ``sum``, else ``reduce``) adds a column's weights one by one from 0.0: the
+    same float as the left fold, bit for bit, on every labelled message's n-grams."""
+    from handoffs.models.text import tokens
+
+    table = learned._weights()[2]
+    for case in load_cases():
+        seen = [gram for token in tokens(case.message) for gram in learned._known_grams(token.text)]
+        for column in zip(*map(table.__getitem__, seen)):
+            assert learned._in_order(column) == learned._left_fold(column), case.message

@@ -97,7 +97,13 @@ def _found_en(padded: str, phrases: tuple[str, ...]) -> list[str]:
 
 
 def _found_ko(spaceless: str, raw: str, phrases: tuple[str, ...]) -> list[str]:
-    return [p for p in phrases if (p in spaceless if _KO_CHARS.sub("", p) == p else p in raw)]
+    return [p for p, hangul_only in _hangul_only(phrases) if (p in spaceless if hangul_only else p in raw)]
+
+
+@lru_cache(maxsize=64)  # the tables' phrase lists: a handful
+def _hangul_only(phrases: tuple[str, ...]) -> tuple[tuple[str, bool], ...]:
+    """Each phrase, with whether it is Korean letters only (then looked for in the text without spaces or marks)."""
+    return tuple((p, _KO_CHARS.sub("", p) == p) for p in phrases)
 
 
 def _english_roles(words: list[str], table: dict[tuple[str, ...], str]) -> list[str] | None:

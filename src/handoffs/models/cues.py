@@ -20,12 +20,15 @@ from .text import words
 _CUES, _INJECTIONS = "cues.toml", "injection.toml"
 _AFFIRM_EN, _NEGATE_EN, _SATISFIED_EN, _NEED_EN, _REASON_EN = (
     knowledge.words(_CUES, name) for name in ("affirm_en", "negate_en", "satisfied_en", "need_en", "reason_en"))
-(_AFFIRM_KO, _NEGATE_KO, _SATISFIED_KO, _NEED_KO, _REASON_KO, _CLOSING, _IDENTITY_QUESTION, _ADDITIVE, _NOT_ASKING,
- _HEDGE, _FOCUS, _COMPLIMENT, _IF_NOT_THEN, _THREAT_IF, _CURIOUS, _SARCASM, _SENTENCE_BREAK, _PRIORITY, _CLAUSES,
- _SENTENCES) = (knowledge.pattern(_CUES, name) for name in (
-    "affirm_ko", "negate_ko", "satisfied_ko", "need_ko", "reason_ko", "closing", "identity_question", "additive",
-    "not_asking", "hedge", "focus", "compliment", "if_not_then", "threat_if", "curious", "sarcasm", "sentence_break",
-    "priority", "clauses", "sentences"))
+(_AFFIRM_KO, _NEGATE_KO, _SATISFIED_KO, _NEED_KO, _REASON_KO, _CLOSING, _IDENTITY_QUESTION, _NOT_ASKING,
+ _IF_NOT_THEN, _SENTENCE_BREAK, _CLAUSES, _SENTENCES) = (knowledge.pattern(_CUES, name) for name in (
+    "affirm_ko", "negate_ko", "satisfied_ko", "need_ko", "reason_ko", "closing", "identity_question", "not_asking",
+    "if_not_then", "sentence_break", "clauses", "sentences"))
+# Asked of every message and of each of its sentences: run as only the alternatives whose words the message holds
+# (patterns.Pruned.within: found once per message, for all its sentences).
+_ADDITIVE, _HEDGE, _FOCUS, _COMPLIMENT, _THREAT_IF, _CURIOUS, _SARCASM, _PRIORITY = (
+    knowledge.pruned(_CUES, name) for name in (
+        "additive", "hedge", "focus", "compliment", "threat_if", "curious", "sarcasm", "priority"))
 _INJECTION = knowledge.any_of(_INJECTIONS, "attack")  # every kind of attack, one search
 _OVERRIDE, _PRIVILEGED = (knowledge.pattern(_INJECTIONS, name) for name in ("override", "privileged"))
 _REQUEST = knowledge.pattern(_CUES, "request")
@@ -136,7 +139,7 @@ def _people_asked_for(text: str) -> tuple[tuple[int, int], ...]:
 
 def _priority_sentence(text: str) -> tuple[int, int] | None:
     """The sentence in which the customer says which of their requests comes first, if they do."""
-    found = _PRIORITY.search(text)
+    found = _PRIORITY.within(text).search(text)
     if found is None:
         return None
     starts = [m.end() for m in _CLAUSES.finditer(text, 0, found.start())]
@@ -152,25 +155,26 @@ def asides(text: str) -> list[tuple[int, int, float]]:
     first = _priority_sentence(text)
     if first is not None:
         spans += [(0, first[0], 0.5), (first[1], len(text), 0.5)]
-    focus = _FOCUS.search(text)
+    focus = _FOCUS.within(text).search(text)
     if focus and focus.start() > 0:
         first = _SENTENCES.search(text, 0, focus.start()) if _FOCUS_BACK.match(text, focus.start()) else None
         # "It snapped. Also, a bigger one? But first I need *this one* sorted": the first sentence is the request
         spans.append((first.end(), focus.start(), 0.5) if first else (0, focus.start(), 0.5))
     conditions = [m.span() for m in _IF_NOT_THEN.finditer(text)]
     spans += [(end, len(text), 0.5) for _, end in conditions]
-    spans += [(m.start(), len(text), 0.5) for m in _THREAT_IF.finditer(text)
+    spans += [(m.start(), len(text), 0.5) for m in _THREAT_IF.within(text).finditer(text)
               if not any(s <= m.start() < e for s, e in conditions)]
     sarcastic = None  # asked once, and only if a sentence sounds like praise
+    hedge, curious, compliment = _HEDGE.within(text), _CURIOUS.within(text), _COMPLIMENT.within(text)
     for match in [*_SENTENCE_BREAK.finditer(text), None]:
         end = match.start() if match else len(text)
         sentence = text[start:end]
-        if _HEDGE.search(sentence):
+        if hedge.search(sentence):
             spans.append((start, end, 0.5))
-        elif _CURIOUS.search(sentence) and not gives_a_reason(sentence):
+        elif curious.search(sentence) and not gives_a_reason(sentence):
             spans.append((start, end, 0.6))
-        elif _COMPLIMENT.search(sentence) and not (states_a_need(sentence) or gives_a_reason(sentence) or says_no(sentence)):
-            sarcastic = bool(_SARCASM.search(text)) if sarcastic is None else sarcastic
+        elif compliment.search(sentence) and not (states_a_need(sentence) or gives_a_reason(sentence) or says_no(sentence)):
+            sarcastic = bool(_SARCASM.within(text).search(text)) if sarcastic is None else sarcastic
             if not sarcastic:
                 spans.append((start, end, 0.3))
         start = match.end() if match else end
@@ -183,7 +187,9 @@ def adds_a_second_request(text: str) -> bool:
     in the story a long message tells before its point ("배송도 빨랐고 포장도 꼼꼼했는데 … 지만 이건 수리해 주세요")."""
     if _priority_sentence(text) is not None:
         return False  # "two things … the invoice matters more": one request first
-    focus = _FOCUS.search(text)
+    focus = _FOCUS.within(text).search(text)
     if focus and len(_SENTENCES.findall(text[:focus.start()])) >= 2:
-        text = text[focus.start():]
-    return bool(_ADDITIVE.search(text)) and not _CURIOUS.search(text)
+        whole, text = text, text[focus.start():]
+    else:
+        whole = text
+    return bool(_ADDITIVE.within(whole).search(text)) and not _CURIOUS.within(whole).search(text)

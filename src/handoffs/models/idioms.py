@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from functools import lru_cache
 from pathlib import Path
 
 from . import patterns
@@ -39,27 +40,7 @@ PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...], float], ...] = tuple(
 _KOREAN_LETTER = patterns.compile(r"[\uac00-\ud7a3\u3131-\u3163]")
 
 
-def _alternatives(pattern: str) -> list[str]:
-    """``pattern`` split at its top-level ``|`` (not inside a group or a character class)."""
-    parts, depth, in_class, start, i = [], 0, False, 0, 0
-    while i < len(pattern):
-        char = pattern[i]
-        if char == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        elif char == "|" and depth == 0:
-            parts.append(pattern[start:i])
-            start = i + 1
-        i += 1
-    return parts + [pattern[start:]]
+_alternatives = patterns.alternatives
 
 
 def _script(alternative: str) -> str:
@@ -82,22 +63,74 @@ PHRASES_BY_SCRIPT: tuple[dict[str, re.Pattern[str] | None], ...] = tuple(_by_scr
 _LATIN_LETTER = patterns.compile(r"[a-z]", re.IGNORECASE)
 
 
-# --- skipping rows whose words are absent -------------------------------------------------------------------------
-# Every alternative of a row needs some literal text ("refund", " charge", "상담원"), so a row whose every anchor is
-# missing from the message cannot match and is not run: most rows of most messages, the bulk of a fresh read.
+# --- skipping what names words the message lacks ------------------------------------------------------------------
+# Every alternative of a row but a handful needs some literal text ("refund", " charge", "상담원"), so an alternative
+# whose every anchor is missing from the message cannot match and is not run: most alternatives of most rows, the
+# bulk of a fresh read. A row is run as only the alternatives that may match (:class:`patterns.FirstOf`, the same
+# matches as the whole row), or not at all when none may.
 
-ANCHORED = patterns.Anchored([pattern for pattern, _, _ in PHRASES])
-"""The rows of :data:`PHRASES` with their anchors: the texts one of which a message must hold for a row to match."""
+_ALTERNATIVE_ROWS: tuple[tuple[int, str, str], ...] = tuple(
+    (row, alternative, _script(alternative))
+    for row, (pattern, _, _) in enumerate(_PHRASE_TABLE) for alternative in _alternatives(pattern))
+"""(row, alternative, its script) for every top-level alternative of every row of :data:`PHRASES`, in order."""
+_PARSED = [patterns._PARSE.parse(patterns.bounded(alternative), re.IGNORECASE)
+           for _, alternative, _ in _ALTERNATIVE_ROWS]
+ANCHORED = patterns.Anchored([], needs=[patterns._needs(parsed) for parsed in _PARSED])
+"""The alternatives of :data:`PHRASES` (as :data:`_ALTERNATIVE_ROWS` lists them) with their anchors: the texts one of
+which a message must hold for an alternative to match."""
+_MAY_BE_EMPTY = frozenset(row for (row, _, _), parsed in zip(_ALTERNATIVE_ROWS, _PARSED) if parsed.getwidth()[0] == 0)
+"""Rows with an alternative that can match the empty string: run whole (an empty match changes how a search goes on)."""
+del _PARSED
+_FOR_SCRIPT = {lang: tuple(script in (lang, "any") for _, _, script in _ALTERNATIVE_ROWS) for lang in ("en", "ko")}
+_FOR_SCRIPT["any"] = (True,) * len(_ALTERNATIVE_ROWS)
+_KEPT_FOR_SCRIPT = {lang: [tuple(i for i, (r, _, _) in enumerate(_ALTERNATIVE_ROWS) if r == row and ok[i])
+                           for row in range(len(_PHRASE_TABLE))] for lang, ok in _FOR_SCRIPT.items()}
 
 
-def phrase_patterns(text: str) -> list[tuple[re.Pattern[str] | None, tuple[str, ...], float]]:
-    """The rows of :data:`PHRASES` to read the lower-cased ``text`` with: whole for a mixed message, else only what can
-    match; a row none of whose anchors (:data:`ANCHORED`) is in ``text`` comes with ``None`` for its pattern (it cannot
-    match). A message with a non-ASCII cased letter ("ſ", "É") keeps every row: ``re.IGNORECASE`` matches "s" on "ſ"."""
+@lru_cache(maxsize=None)  # bounded: one entry per alternative of the table
+def _alternative(index: int) -> re.Pattern[str]:
+    return patterns.compile(_ALTERNATIVE_ROWS[index][1], re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def _runner(lang: str, row: int, kept: tuple[int, ...]) -> "re.Pattern[str] | patterns.FirstOf":
+    """What reads ``row`` when only its alternatives ``kept`` may match a message in script ``lang``."""
+    if kept == _KEPT_FOR_SCRIPT[lang][row] or row in _MAY_BE_EMPTY:
+        return _ROWS[lang][row][0]  # type: ignore[return-value]
+    if len(kept) == 1:
+        return _alternative(kept[0])
+    return patterns.FirstOf([_alternative(index) for index in kept])
+
+
+def phrase_runners(text: str) -> list[tuple[int, "re.Pattern[str] | patterns.FirstOf"]]:
+    """(row of :data:`PHRASES`, what reads it) for each row that may match the lower-cased ``text``, in row order:
+    whole for a mixed message, else only what can match — a row none of whose alternatives' anchors
+    (:data:`ANCHORED`) is in ``text`` is left out (it cannot match), a row only some of whose alternatives may match
+    comes as those alternatives (a :class:`patterns.FirstOf` or one pattern: the same matches). A message with a
+    non-ASCII cased letter ("ſ", "É") keeps every row: ``re.IGNORECASE`` matches "s" on "ſ"."""
     korean, latin = bool(_KOREAN_LETTER.search(text)), bool(_LATIN_LETTER.search(text))
-    rows = _ROWS["any" if korean == latin else "ko" if korean else "en"]
-    return [(pattern if may else None, concepts, weight)
-            for (pattern, concepts, weight), may in zip(rows, ANCHORED.which(text))]
+    lang = "any" if korean == latin else "ko" if korean else "en"
+    found = ANCHORED.indices(text)
+    if found is None:
+        return [(row, pattern) for row, (pattern, _, _) in enumerate(_ROWS[lang]) if pattern is not None]
+    ok, row_of = _FOR_SCRIPT[lang], _ALTERNATIVE_ROWS
+    kept: dict[int, list[int]] = {}  # rows in order: the alternatives are numbered row by row
+    for index in found:
+        if ok[index]:
+            kept.setdefault(row_of[index][0], []).append(index)
+    return [(row, _runner(lang, row, tuple(indices))) for row, indices in kept.items()]
+
+
+def phrase_patterns(text: str) -> list[tuple["re.Pattern[str] | patterns.FirstOf | None", tuple[str, ...], float]]:
+    """Every row of :data:`PHRASES` as (what reads it in ``text``, concepts, weight): :func:`phrase_runners`, with
+    ``None`` for a row that cannot match."""
+    rows = list(_UNREAD)
+    for row, runner in phrase_runners(text):
+        rows[row] = (runner, rows[row][1], rows[row][2])
+    return rows
+
+
+_UNREAD = tuple((None, concepts, weight) for _, concepts, weight in PHRASES)
 
 
 _ROWS: dict[str, list[tuple[re.Pattern[str] | None, tuple[str, ...], float]]] = {

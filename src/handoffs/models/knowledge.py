@@ -54,14 +54,21 @@ def pattern(file: str, name: str) -> Pattern[str]:
     return compiled(file, load(file)[name])
 
 
-def any_of(file: str, table: str) -> Pattern[str]:
+def pruned(file: str, name: str) -> patterns.Pruned:
+    """Row ``name`` of ``data/<file>`` as a :class:`patterns.Pruned`: searched as only the alternatives whose words a
+    text holds (for a row asked of every message, with many alternatives of which a message names few)."""
+    row = load(file)[name]
+    return patterns.Pruned(source(file, row), re.IGNORECASE if row.get("ignore_case") else 0)
+
+
+def any_of(file: str, table: str) -> patterns.Pruned:
     """One pattern matching wherever any row of ``[table]`` matches (its rows' patterns as alternatives; the rows
-    must agree on ``ignore_case``)."""
+    must agree on ``ignore_case``). Searched as only the alternatives whose words a text holds (:class:`Pruned`)."""
     rows = list(load(file)[table].values())
     cases = {bool(row.get("ignore_case")) for row in rows}
     if len(cases) != 1:
         raise ValueError(f"data/{file} [{table}]: give every row the same ignore_case, or compile them one by one.")
-    return patterns.compile("|".join(source(file, row) for row in rows), re.IGNORECASE if cases.pop() else 0)
+    return patterns.Pruned("|".join(source(file, row) for row in rows), re.IGNORECASE if cases.pop() else 0)
 
 
 def words(file: str, name: str) -> tuple[str, ...]:

@@ -272,8 +272,8 @@ def phrase_claims(lowered: str) -> list[tuple[int, int, int]]:
     phrase row reads whole, in reading order: the first row to claim a stretch keeps it."""
     claims: list[tuple[int, int, int]] = []
     consumed = bytearray(len(lowered) + 1)
-    for row, (pattern, _, _) in enumerate(idioms.phrase_patterns(lowered)):
-        for match in pattern.finditer(lowered) if pattern is not None else ():
+    for row, pattern in idioms.phrase_runners(lowered):
+        for match in pattern.finditer(lowered):
             if match.end() > match.start() and 1 not in consumed[match.start():match.end()]:
                 consumed[match.start():match.end()] = b"\x01" * (match.end() - match.start())
                 claims.append((row, match.start(), match.end()))

@@ -20,11 +20,15 @@ from . import knowledge, lexicon
 from .text import en_stem, tokens
 
 _DATA = "negation.toml"
-(_CLAUSE_END, _MISSING_EVENT, _EN_FINE_AFTER, _KO_NOT_AFTER, _KO_FINE_AFTER, _KO_NO_WISH_AFTER, _KO_NO_WISH_BEFORE,
- _DISMISS_BEFORE, _RETRACT, _KO_CLAUSE_END, _SENTENCE_START, _TOPIC_CHANGE, _EXCLUDED) = (
+(_CLAUSE_END, _MISSING_EVENT, _KO_CLAUSE_END, _SENTENCE_START, _EXCLUDED) = (
     knowledge.pattern(_DATA, name) for name in (
-        "clause_end", "missing_event", "en_fine_after", "ko_not_after", "ko_fine_after", "ko_no_wish_after",
-        "ko_no_wish_before", "dismiss_before", "retract", "ko_clause_end", "sentence_start", "topic_change", "excluded"))
+        "clause_end", "missing_event", "ko_clause_end", "sentence_start", "excluded"))
+# Asked of every message read and of the clauses around each of its mentions: run as only the alternatives whose
+# words the message holds (patterns.Pruned; ``within(text)`` for a part of the text, found once per message).
+(_DISMISS_BEFORE, _RETRACT, _TOPIC_CHANGE, _EN_FINE_AFTER, _KO_NOT_AFTER, _KO_FINE_AFTER, _KO_NO_WISH_AFTER,
+ _KO_NO_WISH_BEFORE) = (knowledge.pruned(_DATA, name) for name in (
+    "dismiss_before", "retract", "topic_change", "en_fine_after", "ko_not_after", "ko_fine_after", "ko_no_wish_after",
+    "ko_no_wish_before"))
 _NOUN_NEGATOR, _DESIRE_NEGATOR, _DESIRE_VERBS, _DESIRE_CONCEPTS, _TOPIC_WORDS = (
     frozenset(knowledge.words(_DATA, name))
     for name in ("noun_negator", "desire_negator", "desire_verbs", "desire_concepts", "topic_words"))
@@ -78,24 +82,27 @@ def _english_negated(text: str, concept: str, word: str, start: int, end: int) -
             if all(w in _FILLER or _is_topic(w) for w in between):
                 return True  # "not a billing question", "isn't about a charge or a bug"
             break  # a "not" that is about something else in this clause
-    return bool(_EN_FINE_AFTER.search(_clause_after(text, end)))
+    return bool(_EN_FINE_AFTER.within(text).search(_clause_after(text, end)))
 
 
 def _korean_negated(text: str, concept: str, start: int, end: int) -> bool:
     after = _KO_CLAUSE_END.split(text[end: end + 30], maxsplit=1)[0]
-    if _KO_NOT_AFTER.search(after) or _KO_FINE_AFTER.search(after):
+    if _KO_NOT_AFTER.within(text).search(after) or _KO_FINE_AFTER.within(text).search(after):
         return True
     if concept in _DESIRE_CONCEPTS:
-        return bool(_KO_NO_WISH_AFTER.search(after) or _KO_NO_WISH_BEFORE.search(text[max(0, start - 4): start]))
+        return bool(_KO_NO_WISH_AFTER.within(text).search(after)
+                    or _KO_NO_WISH_BEFORE.within(text).search(text[max(0, start - 4): start]))
     return False
 
 
 def set_aside(text: str) -> list[tuple[int, int]]:
     """Spans the customer set aside: the sentence before "…that's not why I'm writing" / "그건 됐고", everything
     before "anyway" or "never mind" / "아 아니다 그냥 됐어요"."""
-    spans = []
-    starts = [m.end() for m in _SENTENCE_START.finditer(text)]
+    spans: list[tuple[int, int]] = []
+    starts: list[int] | None = None  # found only for a message that dismisses something
     for match in _DISMISS_BEFORE.finditer(text):
+        if starts is None:
+            starts = [m.end() for m in _SENTENCE_START.finditer(text)]
         before = bisect.bisect_right(starts, match.start()) - 1  # the last sentence start before it
         spans.append((starts[before] if before >= 0 else 0, match.start()))
     for pattern in (_TOPIC_CHANGE, _RETRACT):

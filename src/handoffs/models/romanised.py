@@ -42,6 +42,7 @@ def romanise(hangul: str) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=1024)  # asked of the same message by the reading, the language and the person asked for
 def looks_romanised(text: str) -> bool:
     """Korean in Latin letters: no Hangul, and a word that ends like a Korean sentence (``…eoyo``, ``…nida``)."""
     return not _HANGUL.search(text) and bool(_KOREAN_ENDING.search(text.lower()))
