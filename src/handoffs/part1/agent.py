@@ -14,7 +14,9 @@ Everything the bot is lives in the other modules; this one only plugs them toget
         checkpointer=checkpointer,         # memory between invoke() calls (same thread_id)
     )
 
-The middleware order matters: the first one wraps all the others. ``apply_step_config`` comes first and
+The middleware order matters: the first one wraps all the others. The kit's own middlewares (all but yours) go to
+``create_agent`` joined as one layer in that same order (:mod:`handoffs.part1.layers`: LangChain times every layer
+with a LangSmith span, ~20 µs a call even with tracing off). ``apply_step_config`` comes first and
 the recorder last, so the recorder sees the prompt and tools the model *really* got. The guard sits
 outside the recorder: a call it refuses never reaches the recorder's tool hook, which is how the recorder
 tells a refused call (its error message reached the model, the tool never ran) from one that ran. So does
@@ -35,6 +37,7 @@ from langchain.agents import create_agent
 from langchain.agents.middleware import AgentMiddleware
 from langchain_core.language_models import BaseChatModel
 
+from handoffs.part1.layers import one_layer
 from handoffs.part1.memory import sqlite_memory
 from handoffs.part1.middleware import apply_step_config_for, step_guard_middleware
 from handoffs.part1.once import side_effects_once_middleware
@@ -80,12 +83,13 @@ def build_support_agent(
     if FIRST_STEP not in step_table:
         raise ValueError(f"The step_table need a {FIRST_STEP!r} step (the first step); they have: {', '.join(step_table)}.")
     step_table = with_tools(step_table)
-    stack = [apply_step_config_for(step_table)]
+    kit = [apply_step_config_for(step_table)]
     if guard:
-        stack += [step_guard_middleware(step_table), side_effects_once_middleware(step_table)]
-    stack += list(middleware)
-    if recorder is not None:
-        stack.append(recorder.langchain_middleware(default_step=FIRST_STEP))
+        kit += [step_guard_middleware(step_table), side_effects_once_middleware(step_table)]
+    recording = [recorder.langchain_middleware(default_step=FIRST_STEP)] if recorder is not None else []
+    # the kit's own middlewares as one layer, same order (see handoffs.part1.layers); a learner's stay their own
+    stack = (one_layer(kit, "support_bot_kit") + list(middleware) + recording if middleware
+             else one_layer(kit + recording, "support_bot_kit"))
     return create_agent(
         model if model is not None else default_model(),
         tools=all_tools(step_table),
