@@ -406,3 +406,24 @@ def test_s10_three_never_ending_requests_at_once_still_leave_a_worker_for_the_ot
         for thread in slow:
             thread.join(90)
         assert [results[f"slow-{n}"][1]["error"]["code"] for n in range(3)] == ["decision_over_budget"] * 3
+
+
+def test_s12b_a_worker_whose_server_left_while_it_warmed_up_ends_quietly():
+    """The server stops while a decision worker is still warming up (s12's server, terminated right after its
+    request): the worker's "ready" meets a closed pipe. It ends with status 0 and says nothing on stderr — no
+    BrokenPipeError traceback on the instructor's terminal."""
+    import io
+
+    from handoffs.server.worker_process import write_frame
+
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    worker = subprocess.Popen([sys.executable, "-m", "handoffs.server.decision_worker", "--parent-pid", str(os.getpid())],
+                              env={**os.environ, "PYTHONPATH": src}, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE)
+    frame = io.BytesIO()
+    write_frame(frame, None)  # the offline model
+    worker.stdin.write(frame.getvalue())
+    worker.stdin.flush()
+    worker.stdout.close()  # the server is gone before the worker says "ready"
+    _, stderr = worker.communicate(timeout=60)
+    assert worker.returncode == 0 and b"Traceback" not in stderr, stderr.decode()

@@ -59,6 +59,16 @@ def watch_parent(parent_pid: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Serve frames until the server closes stdin; a server gone while a frame is being written (it stopped while
+    this worker was still warming up) is the same quiet end, not a traceback on the server's log."""
+    try:
+        return _serve(argv)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.__stdout__.fileno())  # nothing left to flush at exit
+        return 0
+
+
+def _serve(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="python -m handoffs.server.decision_worker")
     parser.add_argument("--parent-pid", type=int, required=True)
     args = parser.parse_args(argv)
