@@ -408,7 +408,7 @@ def test_s10_three_never_ending_requests_at_once_still_leave_a_worker_for_the_ot
         assert [results[f"slow-{n}"][1]["error"]["code"] for n in range(3)] == ["decision_over_budget"] * 3
 
 
-def test_s12b_a_worker_whose_server_left_while_it_warmed_up_ends_quietly():
+def test_s13_a_worker_whose_server_left_while_it_warmed_up_ends_quietly():
     """The server stops while a decision worker is still warming up (s12's server, terminated right after its
     request): the worker's "ready" meets a closed pipe. It ends with status 0 and says nothing on stderr — no
     BrokenPipeError traceback on the instructor's terminal."""
