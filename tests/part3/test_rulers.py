@@ -39,28 +39,14 @@ def test_the_approximation_of_a_plain_text_is_its_pieces_counted_one_by_one():
     """``tokens._approx`` counts an ASCII text with two C searches: the same count as weighing each piece in turn
     (long words one token per four letters, Korean and other letters by their bytes), on every labelled message and
     on texts of words, digit runs, long words and whitespace."""
-    import math
     import random
 
     from handoffs.evals import load_cases
     from handoffs.models import tokens
-
-    def piece_by_piece(text):
-        count = 0
-        for piece in tokens._PIECE.findall(text):
-            if piece.isspace():
-                continue
-            if piece.isalpha() and len(piece) > 8:
-                count += math.ceil(len(piece) / 4)
-            elif not piece.isascii():
-                count += len(piece.encode("utf-8")) // 2 or 1
-            else:
-                count += 1
-        return count
 
     rng = random.Random(7)
     letters = "ab cdefghij1234567890 \n\t.,!?'_-"
     texts = [case.message for case in load_cases()] + [
         "".join(rng.choice(letters) for _ in range(rng.randint(0, 120))) for _ in range(500)]
     for text in texts + ["supercalifragilistic  12345678 x\t\n  ", "", "   ", "환불 refund 12345"]:
-        assert tokens._approx(text) == piece_by_piece(text), text
+        assert tokens._approx(text) == tokens._approx_by_piece(text), text
