@@ -73,9 +73,6 @@ else:
 '''
 
 
-CODE = code()
-
-
 def block(language: str, name: str = REPOSITORY) -> str:
     """The block for one edition (its comment in that language; the code is the same)."""
     return COMMENT[language] + code(name)
