@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import marshal
+from collections import abc
 import weakref
 from functools import lru_cache
 from typing import Any, AsyncGenerator, Literal, Mapping, Optional, Sequence, Union
@@ -149,7 +150,7 @@ def _spec_of(schema: Mapping[str, Any]) -> ToolSpec:
 
 def tool_specs(tools: Sequence[Tool | ToolSchema]) -> list[ToolSpec]:
     # Mapping first: isinstance(x, Tool) checks a runtime Protocol (~38 us on Python 3.11), and agents pass schemas
-    return [_spec_of(tool if isinstance(tool, Mapping) else _schema_of(tool)) for tool in tools]
+    return [_spec_of(tool if isinstance(tool, abc.Mapping) else _schema_of(tool)) for tool in tools]
 
 
 class OfflineModelClient(ChatCompletionClient):

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import repeat
 from typing import Callable, Sequence
 
@@ -62,8 +62,19 @@ _is_satisfied = _per_text(cues.is_satisfied)
 
 def call_id(messages: Sequence[Message], name: str, index: int) -> str:
     """A deterministic tool-call id: the same conversation gives the same id in any process."""
-    payload = json.dumps([[m.role, m.content, [c.name for c in m.tool_calls]] for m in messages] + [name, index])
+    # = json.dumps([[m.role, m.content, [c.name for c in m.tool_calls]] for m in messages] + [name, index]), written
+    # message by message: each message's part is remembered, as the same history comes back on every call
+    try:
+        parts = [_message_json(m.role, m.content, tuple(c.name for c in m.tool_calls)) for m in messages]
+    except TypeError:  # not hashable (not a text): written each time
+        parts = [json.dumps([m.role, m.content, [c.name for c in m.tool_calls]]) for m in messages]
+    payload = "[" + ", ".join([*parts, json.dumps(name), json.dumps(index)]) + "]"
     return "call_" + hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
+
+
+@lru_cache(maxsize=4096)
+def _message_json(role: str, content: str, calls: tuple[str, ...]) -> str:
+    return json.dumps([role, content, list(calls)])
 
 
 def _turn_start(convo: list[Message]) -> int:
@@ -118,7 +129,6 @@ class _Turn:
         self.turn_start = _turn_start(self.convo)
         self.evidence = Evidence.of(self.convo, self.turn_start)
         self.last = self.convo[-1] if self.convo else None
-        self.lang = customer_language(self.evidence.user_texts, self.system)
         # A call whose result was an error (refused by a step guard, failed) does not count as done: it may be
         # retried once the tool is offered.
         failed = {m.tool_call_id for m in self.convo if m.role == "tool" and m.is_error}
@@ -129,6 +139,11 @@ class _Turn:
         self.step_tools = [tools_for_step(step, self.tools) for step in self.plan.steps]
         self.gated = {name for names in self.step_tools for name in names}
         self._call_names = {c.id: c.name for m in self.convo for c in m.tool_calls}
+
+    @cached_property
+    def lang(self) -> str:
+        """The language to answer in (worked out when a reply or a question needs it: a tool call does not)."""
+        return customer_language(self.evidence.user_texts, self.system)
 
     def tool_name(self, message: Message) -> str:
         """The tool a result came from (LangChain's Command-made ToolMessages may carry no name)."""
