@@ -53,6 +53,7 @@ def _data() -> dict:
     return knowledge.load("consent.toml")
 
 
+@lru_cache(maxsize=128)  # the data's sections: a handful
 def _phrases(section: str, lang: str) -> tuple[str, ...]:
     return tuple(_data()[section].get(lang, ()))
 
@@ -93,7 +94,20 @@ def _padded_words(text: str) -> str:
 
 
 def _found_en(padded: str, phrases: tuple[str, ...]) -> list[str]:
-    return [p for p in phrases if (f" {p} " in padded if p[0].isalnum() else p in padded)]
+    return [p for p, needle in _needles(phrases) if needle in padded]
+
+
+@lru_cache(maxsize=64)  # the tables' phrase lists: a handful
+def _needles(phrases: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """Each English phrase with what is looked for in the padded words: the phrase as whole words (" yes "), or as
+    written for one that starts with a mark."""
+    return tuple((p, f" {p} " if p[0].isalnum() else p) for p in phrases)
+
+
+@lru_cache(maxsize=8)
+def _yes_masks() -> tuple[str, ...]:
+    """The English yes phrases as whole words, longest first: what is masked before a refusal is looked for."""
+    return tuple(f" {phrase} " for phrase in sorted(_phrases("yes", "en"), key=len, reverse=True))
 
 
 def _found_ko(spaceless: str, raw: str, phrases: tuple[str, ...]) -> list[str]:
@@ -209,8 +223,9 @@ def read_reply(text: str, action: str | None = None) -> Reading:
         if found:
             return Reading(kind, tuple(found))
     masked = padded
-    for phrase in sorted(_phrases("yes", "en"), key=len, reverse=True):
-        masked = masked.replace(f" {phrase} ", " ")
+    for needle in _yes_masks():
+        if needle in masked:
+            masked = masked.replace(needle, " ")
     refusal = _found_en(masked, _phrases("no", "en")) + _found_ko(spaceless, raw, _phrases("no", "ko"))
     if refusal:
         return Reading("no", tuple(refusal))
@@ -235,7 +250,15 @@ def read_reply(text: str, action: str | None = None) -> Reading:
 
 def action_of(tool: ToolSpec) -> str | None:
     """The action a tool performs, by the action words of its name and description ("refund", "order"), or None."""
-    words = set(re.findall(r"[a-z]+", f"{tool.name.replace('_', ' ')} {tool.description}".lower()))
+    try:
+        return _action_of(tool.name, tool.description)
+    except TypeError:  # a description that is not a text (not hashable): read as written
+        return _action_of.__wrapped__(tool.name, tool.description)
+
+
+@lru_cache(maxsize=1024)  # asked of the offered tools on every call
+def _action_of(name: str, description: str) -> str | None:
+    words = set(re.findall(r"[a-z]+", f"{name.replace('_', ' ')} {description}".lower()))
     stems = {w.rstrip("s") for w in words} | {w[:-3] for w in words if w.endswith("ing")} \
         | {w[:-2] for w in words if w.endswith("ed")}
     for action, entry in _data()["actions"].items():
@@ -245,7 +268,12 @@ def action_of(tool: ToolSpec) -> str | None:
 
 
 def _first_word(tool: ToolSpec) -> str:
-    return re.split(r"[_\W]+", tool.name.lower().strip("_"))[0] if tool.name else ""
+    return _first_word_of(tool.name)
+
+
+@lru_cache(maxsize=1024)
+def _first_word_of(name: str) -> str:
+    return re.split(r"[_\W]+", name.lower().strip("_"))[0] if name else ""
 
 
 def hands_over(tool: ToolSpec) -> bool:
@@ -291,6 +319,7 @@ def no_person(lang: str) -> str:
     return _data()["ask_again"]["no_person"][lang if lang in ("en", "ko") else "en"]
 
 
+@lru_cache(maxsize=64)
 def _action_words(action: str, lang: str) -> tuple[str, ...]:
     return tuple(_data()["actions"].get(action, {}).get(lang, ()))
 
