@@ -26,7 +26,7 @@ from .text import shorten
 from .types import Decision, ToolSpec
 
 if TYPE_CHECKING:
-    from .core import _Turn as Turn
+    from .turn import Turn
 
 
 def quoted(words: list[str]) -> str:
