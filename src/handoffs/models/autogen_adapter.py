@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import json
 import marshal
-from collections import abc
 import weakref
+from collections import abc
 from functools import lru_cache
 from typing import Any, AsyncGenerator, Literal, Mapping, Optional, Sequence, Union
 
