@@ -148,6 +148,30 @@ async def test_autogen_client_reads_function_results_and_streams():
     assert isinstance(pieces[-1], CreateResult) and "".join(pieces[:-1]) == pieces[-1].content
 
 
+async def test_autogen_client_reads_a_tool_schema_edited_in_place():
+    """Agents offer the same schema dicts on every call (the client remembers what it read from each); a schema a
+    learner edits in place between calls is read as it is now, down to a value's type and its keys' order."""
+    def schema(name: str, description: str) -> dict:
+        return {"name": name, "description": description,
+                "parameters": {"type": "object", "properties": {"n": {"type": "integer", "default": 1}}}}
+
+    first, second = schema("transfer_to_a", "Use for anything sales or buying related."), \
+        schema("transfer_to_b", "Use for broken or damaged products and repairs.")
+    client, prompt = OfflineModelClient(), SystemMessage(content=SEED_003["TriageAgent"][0])
+    ask = [prompt, UserMessage(content="My rocket skates broke after one day", source="User")]
+    assert (await client.create(ask, tools=[first, second])).content[0].name == "transfer_to_b"
+    first["description"], second["description"] = second["description"], first["description"]
+    assert (await client.create(ask, tools=[first, second])).content[0].name == "transfer_to_a"
+
+    from handoffs.models.autogen_adapter import tool_specs
+
+    assert tool_specs([first])[0] is tool_specs([first])[0]  # unchanged: the same spec
+    first["parameters"]["properties"]["n"]["default"] = True  # equal to 1, but another value
+    assert tool_specs([first])[0].parameters["properties"]["n"]["default"] is True
+    first["parameters"]["properties"] = {"m": {"type": "string"}, **first["parameters"]["properties"]}
+    assert list(tool_specs([first])[0].properties) == ["m", "n"]
+
+
 async def test_autogen_script_and_rogue_modes():
     scripted = OfflineModelClient(script=["Hi!", {"tool": "escalate_to_human", "args": {}}])
     assert (await scripted.create([UserMessage(content="x", source="User")])).content == "Hi!"

@@ -12,7 +12,9 @@ Not here: any network, any API key, any learned weights.
 from __future__ import annotations
 
 import json
+import marshal
 import weakref
+from collections import abc
 from functools import lru_cache
 from typing import Any, AsyncGenerator, Literal, Mapping, Optional, Sequence, Union
 
@@ -46,23 +48,41 @@ def _text(content: Any) -> str:
     return "".join(part for part in content or [] if isinstance(part, str))
 
 
+def _system(message: Any) -> list[Message]:
+    return [Message("system", message.content)]
+
+
+def _user(message: Any) -> list[Message]:
+    return [Message("user", _text(message.content))]
+
+
+def _assistant(message: Any) -> list[Message]:
+    if isinstance(message.content, list):
+        calls = tuple(ToolCall(c.id, c.name, _arguments_of(c.arguments or "{}")) for c in message.content)
+        return [Message("assistant", "", calls)]
+    return [Message("assistant", message.content)]
+
+
+def _results(message: Any) -> list[Message]:
+    return [Message("tool", r.content, name=r.name, tool_call_id=r.call_id, is_error=bool(r.is_error))
+            for r in message.content]
+
+
+_CONVERTERS = ((SystemMessage, _system), (UserMessage, _user), (AssistantMessage, _assistant),
+               (FunctionExecutionResultMessage, _results))
+_BY_CLASS = dict(_CONVERTERS)  # the exact classes, looked up: isinstance of a pydantic model class is slow
+
+
 def to_neutral(messages: Sequence[LLMMessage]) -> list[Message]:
     """AutoGen messages as the offline model reads them (one tool message per function result)."""
     out: list[Message] = []
     for message in messages:
-        if isinstance(message, SystemMessage):
-            out.append(Message("system", message.content))
-        elif isinstance(message, UserMessage):
-            out.append(Message("user", _text(message.content)))
-        elif isinstance(message, AssistantMessage):
-            if isinstance(message.content, list):
-                calls = tuple(ToolCall(c.id, c.name, _arguments_of(c.arguments or "{}")) for c in message.content)
-                out.append(Message("assistant", "", calls))
-            else:
-                out.append(Message("assistant", message.content))
-        elif isinstance(message, FunctionExecutionResultMessage):
-            out.extend(Message("tool", r.content, name=r.name, tool_call_id=r.call_id, is_error=bool(r.is_error))
-                       for r in message.content)
+        convert = _BY_CLASS.get(type(message))
+        if convert is None:  # a subclass (or not a message: left out)
+            convert = next((c for kind, c in _CONVERTERS if isinstance(message, kind)), None)
+            if convert is None:
+                continue
+        out += convert(message)
     return out
 
 
@@ -97,14 +117,40 @@ def _schema_of(tool: Tool) -> Mapping[str, Any]:
     return schema
 
 
+_SPECS: dict[int, tuple[Mapping[str, Any], bytes, ToolSpec]] = {}  # id(schema) -> (schema, its bytes, spec)
+_SPECS_KEPT = 512  # specs remembered; the oldest half is forgotten beyond this (notebooks make tools in loops)
+
+
+def _spec_of(schema: Mapping[str, Any]) -> ToolSpec:
+    """The ToolSpec of one tool schema, the same object while the schema is unchanged: an agent offers the same
+    schemas on every call, and a spec keeps what the core worked out from it (its routing profile, its schema key,
+    its token count), which a new spec per call would work out again (~10 us a tool).
+
+    "Unchanged" is checked exactly, by the schema's ``marshal`` bytes (format 2: no back-references, so equal
+    structures give equal bytes): types (1 is not True), key order and every value, so a schema edited in place (a
+    learner changing a description) gets a spec of its own. The spec is made from a copy (the bytes, loaded), as the
+    schema was when checked. A schema ``marshal`` cannot write (a value of another type) is read every time."""
+    try:
+        written = marshal.dumps(schema, 2)
+    except ValueError:
+        written = None
+    kept = _SPECS.get(id(schema))
+    if written is not None and kept is not None and kept[0] is schema and kept[1] == written:
+        return kept[2]
+    source = marshal.loads(written) if written is not None else schema
+    spec = ToolSpec(source["name"], source.get("description", "") or "",
+                    source.get("parameters") or {"type": "object", "properties": {}})
+    if written is not None:
+        if len(_SPECS) >= _SPECS_KEPT:
+            for key in list(_SPECS)[: _SPECS_KEPT // 2]:
+                del _SPECS[key]
+        _SPECS[id(schema)] = (schema, written, spec)
+    return spec
+
+
 def tool_specs(tools: Sequence[Tool | ToolSchema]) -> list[ToolSpec]:
-    specs = []
-    for tool in tools:
-        # Mapping first: isinstance(x, Tool) checks a runtime Protocol (~38 us on Python 3.11), and agents pass schemas
-        schema: Mapping[str, Any] = tool if isinstance(tool, Mapping) else _schema_of(tool)
-        specs.append(ToolSpec(schema["name"], schema.get("description", "") or "",
-                              schema.get("parameters") or {"type": "object", "properties": {}}))
-    return specs
+    # Mapping first: isinstance(x, Tool) checks a runtime Protocol (~38 us on Python 3.11), and agents pass schemas
+    return [_spec_of(tool if isinstance(tool, abc.Mapping) else _schema_of(tool)) for tool in tools]
 
 
 class OfflineModelClient(ChatCompletionClient):

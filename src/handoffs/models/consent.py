@@ -9,9 +9,8 @@ refund?"), so a yes to something else ("Yes, the fix worked"), a yes with a cond
 question or a request for a person is not consent. A doubtful reply costs the customer one more "yes"; a wrong
 yes costs them a refund or an order they did not want.
 
-Which tools are side effects and what action they perform (:func:`action_of`) are read from the tool's name and
-description. All the words — yes, no, fillers, action words, and the sentences that ask again — live in
-``data/consent.toml``. Reading costs time linear in the message (phrase look-ups and a bounded word-break over
+Side effects and their actions are read by :mod:`~handoffs.models.actions` (named here too). All the words — yes,
+no, fillers, action words, and the sentences that ask again — live in ``data/consent.toml``. Reading costs time linear in the message (phrase look-ups and a bounded word-break over
 Korean chunks); the message is cut to :data:`WINDOW` characters first.
 
 What to *do* with a reading (run the tool, ask again, hand over to a person) is :mod:`~handoffs.models.core`'s job.
@@ -24,10 +23,9 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from handoffs.particles import attach
-
 from . import knowledge
-from .types import ToolSpec
+from .actions import (action_of, ask_again, declined, hands_over, is_side_effect,  # noqa: F401
+                      no_person, offer_words)
 
 WINDOW = 600  # a consent is short; a longer reply is read by its first 600 characters (and is never a bare yes)
 _KO_CHARS = re.compile(r"[^가-힣ㄱ-ㅎㅏ-ㅣ]+")
@@ -53,6 +51,7 @@ def _data() -> dict:
     return knowledge.load("consent.toml")
 
 
+@lru_cache(maxsize=128)  # the data's sections: a handful
 def _phrases(section: str, lang: str) -> tuple[str, ...]:
     return tuple(_data()[section].get(lang, ()))
 
@@ -93,7 +92,20 @@ def _padded_words(text: str) -> str:
 
 
 def _found_en(padded: str, phrases: tuple[str, ...]) -> list[str]:
-    return [p for p in phrases if (f" {p} " in padded if p[0].isalnum() else p in padded)]
+    return [p for p, needle in _needles(phrases) if needle in padded]
+
+
+@lru_cache(maxsize=64)  # the tables' phrase lists: a handful
+def _needles(phrases: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """Each English phrase with what is looked for in the padded words: the phrase as whole words (" yes "), or as
+    written for one that starts with a mark."""
+    return tuple((p, f" {p} " if p[0].isalnum() else p) for p in phrases)
+
+
+@lru_cache(maxsize=8)
+def _yes_masks() -> tuple[str, ...]:
+    """The English yes phrases as whole words, longest first: what is masked before a refusal is looked for."""
+    return tuple(f" {phrase} " for phrase in sorted(_phrases("yes", "en"), key=len, reverse=True))
 
 
 def _found_ko(spaceless: str, raw: str, phrases: tuple[str, ...]) -> list[str]:
@@ -209,8 +221,9 @@ def read_reply(text: str, action: str | None = None) -> Reading:
         if found:
             return Reading(kind, tuple(found))
     masked = padded
-    for phrase in sorted(_phrases("yes", "en"), key=len, reverse=True):
-        masked = masked.replace(f" {phrase} ", " ")
+    for needle in _yes_masks():
+        if needle in masked:
+            masked = masked.replace(needle, " ")
     refusal = _found_en(masked, _phrases("no", "en")) + _found_ko(spaceless, raw, _phrases("no", "ko"))
     if refusal:
         return Reading("no", tuple(refusal))
@@ -233,64 +246,7 @@ def read_reply(text: str, action: str | None = None) -> Reading:
     return Reading("other")
 
 
-def action_of(tool: ToolSpec) -> str | None:
-    """The action a tool performs, by the action words of its name and description ("refund", "order"), or None."""
-    words = set(re.findall(r"[a-z]+", f"{tool.name.replace('_', ' ')} {tool.description}".lower()))
-    stems = {w.rstrip("s") for w in words} | {w[:-3] for w in words if w.endswith("ing")} \
-        | {w[:-2] for w in words if w.endswith("ed")}
-    for action, entry in _data()["actions"].items():
-        if any(word in words or word in stems for word in entry.get("tools", ())):
-            return action
-    return None
-
-
-def _first_word(tool: ToolSpec) -> str:
-    return re.split(r"[_\W]+", tool.name.lower().strip("_"))[0] if tool.name else ""
-
-
-def hands_over(tool: ToolSpec) -> bool:
-    """Is ``tool`` a delegate that hands the conversation on ("transfer_back_to_triage", "escalate_to_human")?"""
-    return _first_word(tool) in _data()["handover"]["verbs"]
-
-
-def is_side_effect(tool: ToolSpec) -> bool:
-    """Does calling ``tool`` change something for the customer? Its name's first word says so ("execute_refund",
-    "resolve_billing", "place_order"), or it performs a known action (a refund, an order)."""
-    first = _first_word(tool)
-    return first in _data()["side_effect"]["verbs"] or tool.name.lower() in _data()["side_effect"]["verbs"]
-
-
-def offer_words(action: str | None, lang: str) -> str:
-    """How the model names the action when it asks ("process your refund", "환불을 진행해")."""
-    entry = _data()["actions"].get(action or "", {})
-    return entry.get(f"offer_{lang}") or entry.get("offer_en") or ""
-
-
-def ask_again(kind: str, action: str | None, lang: str) -> str:
-    """The sentence that asks for a clear yes or no again, naming the action, after a reply of ``kind``."""
-    texts = _data()["ask_again"]
-    lang = lang if lang in ("en", "ko") else "en"
-    offer = offer_words(action, lang)
-    if not offer:
-        return texts["general"][lang]
-    return texts.get(kind, texts["other"])[lang].format(offer=offer)
-
-
-def declined(action: str | None, lang: str) -> str:
-    """The reply to a clear no: nothing done, the door left open."""
-    lang = lang if lang in ("en", "ko") else "en"
-    offer = offer_words(action, lang)
-    if not offer:
-        return _data()["ask_again"]["declined_general"][lang]
-    noun = offer.removesuffix("을 진행해").removesuffix("를 진행해")
-    return _data()["ask_again"]["declined"][lang].format(offer=offer, offer_noun=attach(noun, "을/를") if noun else noun)
-
-
-def no_person(lang: str) -> str:
-    """The reply when a person is asked for and no offered tool reaches one."""
-    return _data()["ask_again"]["no_person"][lang if lang in ("en", "ko") else "en"]
-
-
+@lru_cache(maxsize=64)
 def _action_words(action: str, lang: str) -> tuple[str, ...]:
     return tuple(_data()["actions"].get(action, {}).get(lang, ()))
 

@@ -26,7 +26,7 @@ from .text import shorten
 from .types import Decision, ToolSpec
 
 if TYPE_CHECKING:
-    from .core import _Turn as Turn
+    from .turn import Turn
 
 
 def quoted(words: list[str]) -> str:
@@ -63,7 +63,7 @@ def to_a_person(turn: "Turn", decision: Decision | None) -> Decision | None:
     (a routine step would otherwise answer) or what was chosen is a side effect (a refund for "상담원 연결해
     주세요"). Without such a tool, the model says it cannot connect them and has done nothing. A hand-over, a
     question between two paths, or a harmless tool the customer's words chose stays as chosen."""
-    if not _asks_for_a_person(turn) or _hands_over(decision, turn):
+    if _hands_over(decision, turn) or not _asks_for_a_person(turn):  # the cheaper question first
         return None
     side_effect = decision is not None and any(
         c.name in turn.offered and consent.is_side_effect(turn.offered[c.name]) for c in decision.tool_calls)

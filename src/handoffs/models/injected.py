@@ -19,7 +19,7 @@ hears the rest. :func:`split` cuts a message into the two:
    rest demands what only a rule change could grant (the ``privileged`` cue), then the whole sentence goes.
 
 What it is not: the judge of whether the rest is a real request (a problem stated, a person asked for). That is
-the decision core's (``core._beside_the_injection``): routing the rest never grants anything by itself.
+the decision core's (``turn.beside_the_injection``): routing the rest never grants anything by itself.
 """
 
 from __future__ import annotations

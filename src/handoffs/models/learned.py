@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import sys
 from functools import lru_cache, reduce
+from itertools import chain
 from operator import add
 from pathlib import Path
 
@@ -82,20 +83,38 @@ def _telling() -> tuple[tuple[dict[str, int], tuple[str, ...]], ...]:
     return tuple(orders)
 
 
+@lru_cache(maxsize=4096)
+def _word_columns(word: str) -> tuple[tuple[float, ...], ...]:
+    """Per concept, the weights of one word's known n-grams in their order: a message's column is its words' in turn
+    (summed across words in that same order, so each score is the same left fold, bit for bit)."""
+    concepts, _, table = _weights()
+    return tuple(zip(*map(table.__getitem__, _known_grams(word)))) or ((),) * len(concepts)
+
+
+@lru_cache(maxsize=8192)
+def _word_places(word: str, concept: int) -> tuple[int, ...]:
+    """The three best places (:func:`_telling`) of one word's known n-grams for one concept: a message's three best
+    are among its words' three best."""
+    place = _telling()[concept][0]
+    return tuple(sorted(set(map(place.__getitem__, _known_grams(word))))[:3])
+
+
 @lru_cache(maxsize=2048)
 def guess(text: str) -> tuple[str, float, tuple[str, ...]]:
     """(the concept the message's n-grams point to, its probability, the n-grams that said it most)."""
     concepts, prior, table = _weights()
     if not concepts:
         return "none", 0.0, ()
-    seen = [gram for token in tokens(text) for gram in _known_grams(token.text)]  # = features(text) in table
-    # Each concept's column summed from 0.0 in n-gram order, one rounding per addition
-    scores = [_in_order(column) for column in zip(*map(table.__getitem__, seen))] or [0.0] * len(prior)
+    words = [token.text for token in tokens(text)]
+    columns = [_word_columns(word) for word in words]
+    # Each concept's column (its n-grams' weights, word after word, as features() lists them) summed from 0.0 in
+    # n-gram order, one rounding per addition
+    scores = [_in_order(chain.from_iterable([column[i] for column in columns])) for i in range(len(prior))]
     # Each letter position gives an n-gram of every size, and they say the same thing: count them once.
     scores = [p + s / len(SIZES) for p, s in zip(prior, scores)]
     top = max(scores)
     total = sum(math.exp(s - top) for s in scores)
     best = max(range(len(scores)), key=lambda i: (scores[i], -i))
-    place, ranked = _telling()[best]
-    evidence = [ranked[i] for i in sorted(set(map(place.__getitem__, seen)))[:3]]
+    ranked = _telling()[best][1]
+    evidence = [ranked[i] for i in sorted(set(chain.from_iterable([_word_places(word, best) for word in words])))[:3]]
     return concepts[best], math.exp(scores[best] - top) / total, tuple(evidence)

@@ -14,7 +14,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence, Union
 
-from .core import call_id
+from .turn import call_id
 from .reasons import because
 from .types import Decision, Message, ToolCall, ToolSpec, system_prompt_of
 

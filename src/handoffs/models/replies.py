@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from functools import lru_cache
 
 from . import knowledge, lexicon
 from .arguments import Evidence, product_in_talk
@@ -33,7 +34,11 @@ _TALK = {name: knowledge.compiled("routine.toml", row) for name, row in knowledg
 
 def seed_of(evidence: Evidence) -> int:
     """A stable number for this conversation (not Python's salted ``hash``)."""
-    first = evidence.user_texts[0] if evidence.user_texts else ""
+    return _seed(evidence.user_texts[0] if evidence.user_texts else "")
+
+
+@lru_cache(maxsize=1024)  # one per conversation, asked on each of its calls
+def _seed(first: str) -> int:
     return int(hashlib.sha256(first.encode("utf-8")).hexdigest()[:8], 16)
 
 
