@@ -54,7 +54,7 @@ def open_printed_url(page, tmp_path, env, lang, notebook, heading):
         page.goto(url)
         page.wait_for_function(f"() => ({CURRENT_TAB})().includes('00_start_here.ipynb')", timeout=90_000)
         page.wait_for_selector(f".jp-NotebookPanel h1:has-text('{heading}')", timeout=60_000)
-        page.wait_for_timeout(2_000)  # JupyterLab saves the workspace (open tabs) shortly after a change
+        saved_workspace(tmp_path, lang, notebook)  # JupyterLab saves the open tabs shortly after a change
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"kit-lab-start{'-' + lang[-1] if lang else ''}.png"))
         return page.evaluate(TABS)
@@ -65,6 +65,17 @@ def open_printed_url(page, tmp_path, env, lang, notebook, heading):
         except (ProcessLookupError, subprocess.TimeoutExpired):
             os.killpg(process.pid, signal.SIGKILL)
             process.wait(timeout=5)
+
+
+def saved_workspace(tmp_path, lang, notebook, timeout=30.0):
+    """Wait until the edition's workspace file (under $JUPYTERLAB_WORKSPACES_DIR/handoffs-LANG) names ``notebook``."""
+    folder = tmp_path / "workspaces" / f"handoffs-{lang[-1] if lang else 'en'}"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if notebook in "".join(w.read_text() for w in folder.glob("*.jupyterlab-workspace")):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"JupyterLab saved no workspace naming {notebook} in {folder} within {timeout:g} s")
 
 
 def test_the_printed_lab_url_opens_notebook_00_and_the_editions_never_share_tabs(page, tmp_path):

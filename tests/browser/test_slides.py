@@ -66,6 +66,10 @@ SLIDE_REPORT = """() => {
 }"""
 
 
+#: resolves once the browser has drawn the slide just shown (two animation frames: styles, layout and paint done;
+#: transition is "none", so nothing moves after that) — not a fixed sleep per slide
+NEXT_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
+
 HANGUL = re.compile("[\uac00-\ud7a3]")
 #: notebook outputs (tables) wider than 93 columns, which no font of 20 px fits on a slide: they must be reshaped in
 #: their notebooks (fewer or narrower columns), not shrunk. Known, and listed so that none is added silently.
@@ -109,7 +113,7 @@ def test_every_slide_renders_offline_and_fits(built_decks, page):
             assert total >= 5, f"{deck.name} has only {total} slides"
             for index in range(total):
                 page.evaluate(f"() => Reveal.slide({index})")
-                page.wait_for_timeout(80)
+                page.evaluate(NEXT_FRAMES)
                 report = page.evaluate(SLIDE_REPORT)
                 where = f"{deck.stem} slide {index + 1} ({report['title'][:40]!r})"
                 problems += [f"{where}: code block {b['text']!r} overflows by {max(b['wide'], b['tall'])} px"
@@ -176,7 +180,7 @@ def test_diagram_labels_are_16px_on_a_1024x768_projector(built_decks, page):
             assert len(pictures) == expected, f"{deck.name}: {len(pictures)} pictures on its slides, {expected} in it"
             for picture in pictures:
                 page.evaluate(f"() => Reveal.slide({picture['slide'] - 1})")
-                page.wait_for_timeout(80)
+                page.evaluate(NEXT_FRAMES)
                 shown = page.evaluate(f"() => document.querySelector('.reveal .slides img[src=\"{picture['src']}\"]')"
                                       ".getBoundingClientRect().width")
                 where = f"{deck.stem} slide {picture['slide']}: {picture['src']}"
