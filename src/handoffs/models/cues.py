@@ -166,19 +166,23 @@ def asides(text: str) -> list[tuple[int, int, float]]:
               if not any(s <= m.start() < e for s, e in conditions)]
     sarcastic = None  # asked once, and only if a sentence sounds like praise
     hedge, curious, compliment = _HEDGE.within(text), _CURIOUS.within(text), _COMPLIMENT.within(text)
+    sentences: list[tuple[int, int, float]] = []
     for match in [*_SENTENCE_BREAK.finditer(text), None]:
         end = match.start() if match else len(text)
         sentence = text[start:end]
         if hedge.search(sentence):
-            spans.append((start, end, 0.5))
+            sentences.append((start, end, 0.5))
         elif curious.search(sentence) and not gives_a_reason(sentence):
-            spans.append((start, end, 0.6))
+            sentences.append((start, end, 0.6))
         elif compliment.search(sentence) and not (states_a_need(sentence) or gives_a_reason(sentence) or says_no(sentence)):
             sarcastic = bool(_SARCASM.within(text).search(text)) if sarcastic is None else sarcastic
             if not sarcastic:
-                spans.append((start, end, 0.3))
+                sentences.append((start, end, 0.3))
         start = match.end() if match else end
-    return spans
+    # Two reasons to count a sentence for less multiply: "I'll buy one *eventually*, *but right now* it won't start"
+    # is hedged and also before the point the customer comes to.
+    outer = [(a, b, f) for a, b, f in spans if a < b]
+    return [(a, b, f * min((g for s, e, g in outer if s <= a and b <= e), default=1.0)) for a, b, f in sentences] + spans
 
 
 def adds_a_second_request(text: str) -> bool:
