@@ -348,18 +348,26 @@ def as_request(text: str) -> Reading:
     reading = read(text)
     mentions = list(reading.mentions)
     if not lexicon.PAST_PURCHASE.search(reading.text):
-        mentions = _delivery_before_a_sale(mentions)
+        mentions = _delivery_before_a_sale(mentions, reading.text)
     return Reading(reading.text, reading.language, _refunds_of_charges(mentions), reading.set_aside)
 
 
-def _delivery_before_a_sale(mentions: list[Mention]) -> list[Mention]:
+def _delivery_before_a_sale(mentions: list[Mention], text: str) -> list[Mention]:
     """Asked while buying ("I'd like to order a pair — do you ship to Canada?", "3개 주문하고 싶어요, 제주도도 배송
-    되죠?"), a delivery question is part of the sale: nothing was bought yet, so there is nothing to track."""
+    되죠?"), a delivery question is part of the sale: nothing was bought yet, so there is nothing to track. So is a
+    question about how to pay ("what payment methods do you accept? I'm about to order"): nothing was charged yet."""
     if not any(m.concept == "sales" and m.weight >= 0.8 and not m.negated for m in mentions):
         return mentions
     half = _THRESHOLDS["delivery_while_buying"]
-    return [Mention(m.concept, m.word, m.weight * half, m.start, m.end, m.negated, m.requested) if m.concept == "shipping"
+    lowered = phrase_text(text)
+    how_to_pay = (Cover(len(lowered), [m.span() for m in _HOW_TO_PAY.finditer(lowered)])
+                  if any(m.concept == "billing" for m in mentions) else None)
+    return [Mention(m.concept, m.word, m.weight * half, m.start, m.end, m.negated, m.requested)
+            if m.concept == "shipping" or m.concept == "billing" and how_to_pay is not None and how_to_pay.any(m.start, m.end)
             else m for m in mentions]
+
+
+_HOW_TO_PAY = knowledge.pattern("cues.toml", "how_to_pay")
 
 
 def _refunds_of_charges(mentions: list[Mention]) -> tuple[Mention, ...]:
