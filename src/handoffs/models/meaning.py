@@ -313,11 +313,15 @@ def read(text: str) -> Reading:
         if phrase_concepts == ("malfunction",):
             raw += _technical_verb(text, start, end)
     for token in tokens(text):
-        if 1 in consumed[token.start:token.end] or _is_a_name(text, token.start, token.end):
+        partly = 1 in consumed[token.start:token.end]
+        if partly and not (token.korean and 0 in consumed[token.start:token.end]) or _is_a_name(text, token.start, token.end):
             continue
         if token.korean:
+            # Korean written without spaces is one token: a phrase read part of it ("…안들어왔어요"), the rest is
+            # read for its own words ("환불받기로했는데…").
             for concept, weight, start, end in _korean_word(token.text):
-                raw.append(Mention(concept, text[token.start:token.end], weight, token.start + start, token.start + end))
+                if not (partly and 1 in consumed[token.start + start:token.start + end]):
+                    raw.append(Mention(concept, text[token.start:token.end], weight, token.start + start, token.start + end))
         else:
             for concept, weight in _english_word(token.text):
                 raw.append(Mention(concept, text[token.start:token.end], weight, token.start, token.end))
