@@ -41,7 +41,8 @@ class Mention:
 
 
 _THRESHOLDS = {name: row["value"] for name, row in knowledge.load("routing.toml")["thresholds"].items()}
-_MORE_WORDS, _TYPO = _THRESHOLDS["more_words"], _THRESHOLDS["typo"]  # data/routing.toml says why of each
+_MORE_WORDS, _TYPO = _THRESHOLDS["more_words"], _THRESHOLDS["typo"]
+_SMALL_TALK = 0.3  # cues.asides' factor for a compliment: small talk, which counts for less even alone  # data/routing.toml says why of each
 
 
 def diminishing(weights: Iterable[float]) -> float:
@@ -148,8 +149,15 @@ def _correction(word: str) -> str | None:
     return near if near is not None and word not in _english_words() else None
 
 
+_KO_INITIALS: dict[str, str] = _WORDS["ko_initials"]["means"]
+_INITIALS = patterns.compile(r"(?<![ㄱ-ㅣ])[ㄱ-ㅎ]{2,3}(?![ㄱ-ㅣ])")
+
+
 def _corrected(text: str) -> str:
-    """``text`` with English typos of known words replaced, so phrases match ('mony back' -> 'money back')."""
+    """``text`` with English typos of known words replaced, so phrases match ('mony back' -> 'money back'), and
+    Korean initials written for a word spelt out ('ㄱㅈ 두번됨' -> '결제 두번됨')."""
+    if "ㄱ" <= max(text, default="") and any("ㄱ" <= c <= "ㅎ" for c in text):
+        text = _INITIALS.sub(lambda m: _KO_INITIALS.get(m.group(), m.group()), text)
     out, last = [], 0
     found = tokens(text)
     for i, token in enumerate(found):
@@ -332,12 +340,19 @@ def read(text: str) -> Reading:
     past = Cover(len(lowered), past_spans)
     bought_near = Cover(len(lowered), [(e, e + 12) for _, e in past_spans])  # "주문한 거랑 다른 제품이": the thing bought
     dismissed = Cover(len(lowered), set_aside(lowered))
-    quiet = Cover(len(lowered), cues.asides(lowered))
-    mentions = []
+    aside_spans = cues.asides(lowered)
+    quiet = Cover(len(lowered), aside_spans)
+    kept = []
     for m in sorted(_people(raw, lowered), key=lambda m: (m.start, m.concept)):
         if m.concept == "sales" and (past.any(m.start, m.end) or (m.weight < 1.0 and bought_near.any(m.start, m.end))):
             continue  # "the skates I bought", "주문한 거랑 다른 제품이 왔어요": an earlier purchase, not a wish to buy
-        negated = dismissed[m.start] is not None or is_negated(lowered, m.concept, m.word.lower(), m.start, m.end)
+        kept.append((m, dismissed[m.start] is not None or is_negated(lowered, m.concept, m.word.lower(), m.start, m.end)))
+    if aside_spans and all(negated or quiet[m.start] is not None for m, negated in kept):
+        # Everything the customer raised is in an aside ("No problems with my order! Just wondering if the catapult
+        # is back in stock"): the aside is the message. Only small talk (a compliment) still counts for less.
+        quiet = Cover(len(lowered), [span for span in aside_spans if span[2] <= _SMALL_TALK])
+    mentions = []
+    for m, negated in kept:
         factor = quiet[m.start]
         weight = m.weight * (factor if isinstance(factor, float) else 1.0)
         mentions.append(Mention(m.concept, m.word, weight, m.start, m.end, negated, m.requested))
