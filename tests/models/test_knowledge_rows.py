@@ -94,6 +94,11 @@ def has_text_speak(row: Row, text: str) -> bool:
     return any(word in row["means"] for word in text.lower().split())
 
 
+def spells_out_initials(row: Row, text: str) -> bool:
+    """words.toml's Korean initials: the text, read, has a word spelt out (ㄱㅈ -> 결제)."""
+    return meaning.phrase_text(text) != text.lower()
+
+
 def spells(row: Row, text: str) -> bool:
     """words.toml's romanisation: "hangul latin" is how the Korean word is spelt in Latin letters."""
     hangul, latin = text.split()
@@ -159,6 +164,7 @@ JUDGES: dict[str, Callable[[Row, str], bool]] = {
     "words.toml:confusable_vowels": is_a_typo,
     "words.toml:verbal_endings": ends_a_verb_form,
     "words.toml:text_speak": has_text_speak,
+    "words.toml:ko_initials": spells_out_initials,
     "words.toml:typo_targets": read_as_a_typo_of_one,
     "words.toml:romanisation": spells,
     "lexicon.toml": raises_concept,

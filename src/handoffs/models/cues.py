@@ -26,9 +26,9 @@ _AFFIRM_EN, _NEGATE_EN, _SATISFIED_EN, _NEED_EN, _REASON_EN = (
     "if_not_then", "sentence_break", "clauses", "sentences"))
 # Asked of every message and of each of its sentences: run as only the alternatives whose words the message holds
 # (patterns.Pruned.within: found once per message, for all its sentences).
-_ADDITIVE, _HEDGE, _FOCUS, _COMPLIMENT, _THREAT_IF, _CURIOUS, _SARCASM, _PRIORITY = (
+_ADDITIVE, _HEDGE, _FOCUS, _COMPLIMENT, _THREAT_IF, _CURIOUS, _SARCASM, _PRIORITY, _WHEN_IT_HAPPENS = (
     knowledge.pruned(_CUES, name) for name in (
-        "additive", "hedge", "focus", "compliment", "threat_if", "curious", "sarcasm", "priority"))
+        "additive", "hedge", "focus", "compliment", "threat_if", "curious", "sarcasm", "priority", "when_it_happens"))
 _INJECTION = knowledge.any_of(_INJECTIONS, "attack")  # every kind of attack, one search
 _OVERRIDE, _PRIVILEGED = (knowledge.pattern(_INJECTIONS, name) for name in ("override", "privileged"))
 _REQUEST = knowledge.pattern(_CUES, "request")
@@ -158,21 +158,26 @@ def asides(text: str) -> list[tuple[int, int, float]]:
     spans += [(end, len(text), 0.5) for _, end in conditions]
     spans += [(m.start(), len(text), 0.5) for m in _THREAT_IF.within(text).finditer(text)
               if not any(s <= m.start() < e for s, e in conditions)]
+    spans += [(*m.span(), 0.5) for m in _WHEN_IT_HAPPENS.within(text).finditer(text)]  # "…every time I try to pay"
     sarcastic = None  # asked once, and only if a sentence sounds like praise
     hedge, curious, compliment = _HEDGE.within(text), _CURIOUS.within(text), _COMPLIMENT.within(text)
+    sentences: list[tuple[int, int, float]] = []
     for match in [*_SENTENCE_BREAK.finditer(text), None]:
         end = match.start() if match else len(text)
         sentence = text[start:end]
         if hedge.search(sentence):
-            spans.append((start, end, 0.5))
+            sentences.append((start, end, 0.5))
         elif curious.search(sentence) and not gives_a_reason(sentence):
-            spans.append((start, end, 0.6))
+            sentences.append((start, end, 0.5))
         elif compliment.search(sentence) and not (states_a_need(sentence) or gives_a_reason(sentence) or says_no(sentence)):
             sarcastic = bool(_SARCASM.within(text).search(text)) if sarcastic is None else sarcastic
             if not sarcastic:
-                spans.append((start, end, 0.3))
+                sentences.append((start, end, 0.3))
         start = match.end() if match else end
-    return spans
+    # Two reasons to count a sentence for less multiply: "I'll buy one *eventually*, *but right now* it won't start"
+    # is hedged and also before the point the customer comes to.
+    outer = [(a, b, f) for a, b, f in spans if a < b]
+    return [(a, b, f * min((g for s, e, g in outer if s <= a and b <= e), default=1.0)) for a, b, f in sentences] + spans
 
 
 def adds_a_second_request(text: str) -> bool:

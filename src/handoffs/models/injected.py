@@ -28,7 +28,7 @@ import re
 import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Pattern
+from typing import Callable, Iterable, Pattern
 
 from . import patterns
 
@@ -80,9 +80,10 @@ _LEAD = patterns.compile(r"^(?:[\s,.;:!?>\-–—*_\"'`)\]]|\b(?:and|then|just|a
 _WORD = re.compile(r"\w")
 
 
-def _sentences(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each sentence or clause of ``text``: at punctuation, a dash, a comma, a Korean ending."""
-    cuts = sorted({0, len(text), *(m.end() for m in _BREAK.finditer(text)),
+def _sentences(text: str, edges: Iterable[int] = ()) -> list[tuple[int, int]]:
+    """(start, end) of each sentence or clause of ``text``: at punctuation, a dash, a comma, a Korean ending, and at
+    ``edges`` (where a declined block began or ended: "[admin] route=x [/admin] please connect me" is three parts)."""
+    cuts = sorted({0, len(text), *edges, *(m.end() for m in _BREAK.finditer(text)),
                    *(m.end() for pattern, _ in _rows()["sentence_end"] for m in pattern.finditer(text))})
     return [(a, b) for a, b in zip(cuts, cuts[1:]) if text[a:b].strip()]
 
@@ -122,7 +123,7 @@ def split(text: str, *, injection: Pattern[str], override: Pattern[str], privile
         open_ends += [end for _, end in found if continues]
         rest = _blank(rest, found)
     continuing = False
-    for start, end in _sentences(rest):
+    for start, end in _sentences(rest, [edge for span in declined for edge in span]):
         sentence = rest[start:end]
         if not _WORD.search(sentence):
             continue  # a dash or a comma left alone

@@ -41,7 +41,8 @@ class Mention:
 
 
 _THRESHOLDS = {name: row["value"] for name, row in knowledge.load("routing.toml")["thresholds"].items()}
-_MORE_WORDS, _TYPO = _THRESHOLDS["more_words"], _THRESHOLDS["typo"]  # data/routing.toml says why of each
+_MORE_WORDS, _TYPO = _THRESHOLDS["more_words"], _THRESHOLDS["typo"]
+_SMALL_TALK = 0.3  # cues.asides' factor for a compliment: small talk, which counts for less even alone  # data/routing.toml says why of each
 
 
 def diminishing(weights: Iterable[float]) -> float:
@@ -148,8 +149,15 @@ def _correction(word: str) -> str | None:
     return near if near is not None and word not in _english_words() else None
 
 
+_KO_INITIALS: dict[str, str] = _WORDS["ko_initials"]["means"]
+_INITIALS = patterns.compile(r"(?<![ㄱ-ㅣ])[ㄱ-ㅎ]{2,3}(?![ㄱ-ㅣ])")
+
+
 def _corrected(text: str) -> str:
-    """``text`` with English typos of known words replaced, so phrases match ('mony back' -> 'money back')."""
+    """``text`` with English typos of known words replaced, so phrases match ('mony back' -> 'money back'), and
+    Korean initials written for a word spelt out ('ㄱㅈ 두번됨' -> '결제 두번됨')."""
+    if "ㄱ" <= max(text, default="") and any("ㄱ" <= c <= "ㅎ" for c in text):
+        text = _INITIALS.sub(lambda m: _KO_INITIALS.get(m.group(), m.group()), text)
     out, last = [], 0
     found = tokens(text)
     for i, token in enumerate(found):
@@ -313,11 +321,15 @@ def read(text: str) -> Reading:
         if phrase_concepts == ("malfunction",):
             raw += _technical_verb(text, start, end)
     for token in tokens(text):
-        if 1 in consumed[token.start:token.end] or _is_a_name(text, token.start, token.end):
+        partly = 1 in consumed[token.start:token.end]
+        if partly and not (token.korean and 0 in consumed[token.start:token.end]) or _is_a_name(text, token.start, token.end):
             continue
         if token.korean:
+            # Korean written without spaces is one token: a phrase read part of it ("…안들어왔어요"), the rest is
+            # read for its own words ("환불받기로했는데…").
             for concept, weight, start, end in _korean_word(token.text):
-                raw.append(Mention(concept, text[token.start:token.end], weight, token.start + start, token.start + end))
+                if not (partly and 1 in consumed[token.start + start:token.start + end]):
+                    raw.append(Mention(concept, text[token.start:token.end], weight, token.start + start, token.start + end))
         else:
             for concept, weight in _english_word(token.text):
                 raw.append(Mention(concept, text[token.start:token.end], weight, token.start, token.end))
@@ -328,12 +340,19 @@ def read(text: str) -> Reading:
     past = Cover(len(lowered), past_spans)
     bought_near = Cover(len(lowered), [(e, e + 12) for _, e in past_spans])  # "주문한 거랑 다른 제품이": the thing bought
     dismissed = Cover(len(lowered), set_aside(lowered))
-    quiet = Cover(len(lowered), cues.asides(lowered))
-    mentions = []
+    aside_spans = cues.asides(lowered)
+    quiet = Cover(len(lowered), aside_spans)
+    kept = []
     for m in sorted(_people(raw, lowered), key=lambda m: (m.start, m.concept)):
         if m.concept == "sales" and (past.any(m.start, m.end) or (m.weight < 1.0 and bought_near.any(m.start, m.end))):
             continue  # "the skates I bought", "주문한 거랑 다른 제품이 왔어요": an earlier purchase, not a wish to buy
-        negated = dismissed[m.start] is not None or is_negated(lowered, m.concept, m.word.lower(), m.start, m.end)
+        kept.append((m, dismissed[m.start] is not None or is_negated(lowered, m.concept, m.word.lower(), m.start, m.end)))
+    if aside_spans and all(negated or quiet[m.start] is not None for m, negated in kept):
+        # Everything the customer raised is in an aside ("No problems with my order! Just wondering if the catapult
+        # is back in stock"): the aside is the message. Only small talk (a compliment) still counts for less.
+        quiet = Cover(len(lowered), [span for span in aside_spans if span[2] <= _SMALL_TALK])
+    mentions = []
+    for m, negated in kept:
         factor = quiet[m.start]
         weight = m.weight * (factor if isinstance(factor, float) else 1.0)
         mentions.append(Mention(m.concept, m.word, weight, m.start, m.end, negated, m.requested))
@@ -348,18 +367,26 @@ def as_request(text: str) -> Reading:
     reading = read(text)
     mentions = list(reading.mentions)
     if not lexicon.PAST_PURCHASE.search(reading.text):
-        mentions = _delivery_before_a_sale(mentions)
+        mentions = _delivery_before_a_sale(mentions, reading.text)
     return Reading(reading.text, reading.language, _refunds_of_charges(mentions), reading.set_aside)
 
 
-def _delivery_before_a_sale(mentions: list[Mention]) -> list[Mention]:
+def _delivery_before_a_sale(mentions: list[Mention], text: str) -> list[Mention]:
     """Asked while buying ("I'd like to order a pair — do you ship to Canada?", "3개 주문하고 싶어요, 제주도도 배송
-    되죠?"), a delivery question is part of the sale: nothing was bought yet, so there is nothing to track."""
+    되죠?"), a delivery question is part of the sale: nothing was bought yet, so there is nothing to track. So is a
+    question about how to pay ("what payment methods do you accept? I'm about to order"): nothing was charged yet."""
     if not any(m.concept == "sales" and m.weight >= 0.8 and not m.negated for m in mentions):
         return mentions
     half = _THRESHOLDS["delivery_while_buying"]
-    return [Mention(m.concept, m.word, m.weight * half, m.start, m.end, m.negated, m.requested) if m.concept == "shipping"
+    lowered = phrase_text(text)
+    how_to_pay = (Cover(len(lowered), [m.span() for m in _HOW_TO_PAY.finditer(lowered)])
+                  if any(m.concept == "billing" for m in mentions) else None)
+    return [Mention(m.concept, m.word, m.weight * half, m.start, m.end, m.negated, m.requested)
+            if m.concept == "shipping" or m.concept == "billing" and how_to_pay is not None and how_to_pay.any(m.start, m.end)
             else m for m in mentions]
+
+
+_HOW_TO_PAY = knowledge.pattern("cues.toml", "how_to_pay")
 
 
 def _refunds_of_charges(mentions: list[Mention]) -> tuple[Mention, ...]:

@@ -94,10 +94,6 @@ class Decision:
     tool_calls: tuple[ToolCall, ...] = ()
     reason: str = ""
 
-    @property
-    def is_tool_call(self) -> bool:
-        return bool(self.tool_calls)
-
 
 def system_prompt_of(messages: list[Message] | tuple[Message, ...]) -> str:
     """All system messages joined, in order (the persona and routine the model follows)."""
