@@ -218,7 +218,7 @@ class TeamDesk:
         result = await run_scripted_session(list(turns), team=self.team, session_id=session_id,
                                             confirmations=confirmations)
         seconds = time.perf_counter() - started
-        events = [e for e in self.recorder.events if e.conversation == session_id]
+        events = self.recorder.of_kind(Event, session_id)
         starts = [i for i, e in enumerate(events) if isinstance(e, MessageEvent) and e.role == "user"] + [len(events)]
         run = DesignRun(TEAM, session_id, [], seconds=seconds, model_name=_model_name(self.recorder, session_id))
         for number, turn in enumerate(result.turns, start=1):
