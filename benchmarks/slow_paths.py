@@ -6,7 +6,9 @@
 * :func:`decide_with_a_slow_path`: the offline model, except that a message containing :data:`SLOW_PATH` makes a
   backtracking pattern run for minutes — a stand-in for *any* slow path a model may have, so the server's
   budget and isolation can be shown whatever the model's own cost is. Run it in the server's workers with
-  ``create_app(decide="benchmarks.slow_paths:decide_with_a_slow_path")``.
+  ``create_app(decide="benchmarks.slow_paths:decide_with_a_slow_path")``;
+* :func:`decide_after_a_wait`: the offline model, except that a message containing :data:`WAIT` first waits
+  :data:`WAIT_S` seconds without using the CPU — a worker that is slow only because it waited (for a core, say).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import re
 from typing import Any
 
 SLOW_PATH = "SLOW-PATH"
+WAIT, WAIT_S = "WAIT-A-MOMENT", 0.6
 BACKTRACKING = re.compile(r"(a+)+$")  # exponential on "aaa…b": holds the GIL for as long as it runs
 
 VALID_TEXTS = ("I was charged twice for my order", "Can you help me with a refund?", "I want to buy a laptop",
@@ -60,4 +63,14 @@ def decide_with_a_slow_path(messages: Any, tools: Any) -> Any:
 
     if any(SLOW_PATH in message.content for message in messages):
         BACKTRACKING.match("a" * 40 + "b")  # 2**40 steps: never ends in practice
+    return decide(messages, tools)
+
+
+def decide_after_a_wait(messages: Any, tools: Any) -> Any:
+    import time
+
+    from handoffs.models import decide
+
+    if any(WAIT in message.content for message in messages):
+        time.sleep(WAIT_S)
     return decide(messages, tools)

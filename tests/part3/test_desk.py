@@ -9,7 +9,7 @@ from handoffs.lessons.part2 import ISSUES_AND_REPAIRS_PROMPT, SALES_PROMPT, TRIA
 from handoffs.part2.tools import ITEM_ID, Ledger, refund_tools, sales_tools
 from handoffs.part3.desk import desk_step_table
 from handoffs.part3.measure import CONVERSATIONS
-from handoffs.part3.runs import run_one_agent, run_team
+from handoffs.part3.runs import OneAgentDesk, run_one_agent, run_team
 
 
 def test_every_page_is_a_part2_agent_with_its_prompt_and_tool_schemas():
@@ -39,6 +39,27 @@ async def test_both_designs_hold_the_same_conversation(name):
     assert [(o.product, o.price, o.confirmed) for o in one.orders] == [(o.product, o.price, o.confirmed) for o in team.orders]
     assert [r.reason for r in one.refunds] == [r.reason for r in team.refunds]
     assert all(t.tokens_in > 0 for t in one.turns if t.model_calls)
+
+
+async def test_one_desk_holds_many_conversations_each_as_if_alone():
+    """Notebook 09 builds the one agent once and runs every customer as a thread of it: each thread starts empty,
+    its tools write under its own id and its customer answers "Confirm order?" from its own answers."""
+    scripts = {"yes": (CONVERSATIONS["sales en"][0], ["y"]), "no": (CONVERSATIONS["sales en"][0], ["n"]),
+               "refund": CONVERSATIONS["refund ko"]}
+    desk = OneAgentDesk()
+    shared = {name: await desk.run(lines, session_id=name, confirmations=answers)
+              for name, (lines, answers) in scripts.items()}
+    for name, (lines, answers) in scripts.items():
+        alone = await run_one_agent(lines, session_id=name, confirmations=answers)
+        assert [(t.handled_by, t.reply, t.model_calls, t.tokens_in) for t in shared[name].turns] == [
+            (t.handled_by, t.reply, t.model_calls, t.tokens_in) for t in alone.turns]
+        assert (shared[name].handoffs, shared[name].orders, shared[name].refunds) == (
+            alone.handoffs, alone.orders, alone.refunds)
+    assert [o.confirmed for o in shared["yes"].orders] == [True] and [o.confirmed for o in shared["no"].orders] == [False]
+    assert {o.session_id for o in desk.ledger.orders} == {"yes", "no"}
+    assert [r.session_id for r in desk.ledger.refunds] == ["refund"]
+    with pytest.raises(ValueError, match="already ran a conversation 'yes'"):
+        await desk.run(["hello"], session_id="yes")
 
 
 async def test_a_person_answers_the_human_step_without_a_model_call():

@@ -7,6 +7,8 @@ import json
 import os
 import time
 
+import pytest
+
 from fastapi.testclient import TestClient
 
 from benchmarks.slow_paths import pathological_body, valid_body
@@ -15,7 +17,7 @@ from handoffs.models import decide
 from handoffs.models.tokens import use_counter
 from handoffs.server import create_app
 from handoffs.server import decision_pool, worker_process
-from handoffs.server.decision_pool import DecisionPool
+from handoffs.server.decision_pool import DecisionPool, settings_here
 from handoffs.server.replies import answer
 
 URL = "/v1/chat/completions"
@@ -63,8 +65,36 @@ def test_a_closed_pool_leaves_no_worker_running():
         assert not os.path.exists(f"/proc/{pid}") or open(f"/proc/{pid}/stat").read().split(")")[1].split()[0] == "Z"
 
 
+@pytest.mark.skipif(not os.path.exists(f"/proc/{os.getpid()}/stat"), reason="CPU time of another process: /proc")
+def test_a_worker_that_only_waited_keeps_its_priority_and_one_that_computes_yields_it():
+    """Slow means CPU spent on the request: a worker that waited (for a busy core, here in a sleep) is not lowered
+    (at nice 19 behind other busy programs, a quick request would starve); a slow path is lowered, once."""
+    from benchmarks.slow_paths import SLOW_PATH, WAIT, WAIT_S
+
+    def body(text: str) -> bytes:
+        return json.dumps({"model": "handoffs-offline", "messages": [{"role": "user", "content": text}]}).encode()
+
+    waiting = worker_process.WorkerProcess("benchmarks.slow_paths:decide_after_a_wait", settings_here())
+    computing = worker_process.WorkerProcess("benchmarks.slow_paths:decide_with_a_slow_path", settings_here())
+    slow: list[str] = []
+    try:
+        for worker in (waiting, computing):
+            worker.wait_ready(60)
+        began = time.monotonic()
+        status, _ = waiting.ask((body(f"{WAIT} I want a refund"), ("handoffs-offline",), settings_here()), 30,
+                                on_slow=lambda: slow.append("waited"))
+        assert status == "ok" and time.monotonic() - began >= WAIT_S
+        with pytest.raises(TimeoutError):
+            computing.ask((body(f"{SLOW_PATH} please"), ("handoffs-offline",), settings_here()), 1.5,
+                          on_slow=lambda: slow.append("computed"))
+        assert slow == ["computed"] and not waiting.niced and computing.niced
+    finally:
+        waiting.kill()
+        computing.kill()
+
+
 def test_where_workers_cannot_start_the_server_decides_in_threads(monkeypatch):
-    def cannot_start(self, decide_spec):
+    def cannot_start(self, *_arguments):
         raise OSError("no processes here")
 
     monkeypatch.setattr(worker_process.WorkerProcess, "__init__", cannot_start)

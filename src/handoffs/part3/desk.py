@@ -3,7 +3,7 @@
 The code is not here: notebook 09's cells tagged ``lesson`` build it (the learner edits and re-runs them) and
 :func:`handoffs.lessons.load` makes this module's names from those cells:
 
-* ``desk_step_table(ledger, session_id, confirm)`` — notebook 06's team table as a step table: each agent's prompt is
+* ``desk_step_table(ledger, session, confirm)`` — notebook 06's team table as a step table: each agent's prompt is
   a step, each work tool is Part 2's own, each transfer tool a ``Command`` tool moving ``current_step`` to the step
   the team's tool hands to (read from the tool: the edge is written once); ``step_of`` / ``AGENT_OF_STEP`` name
   the steps; ``command_transfer_tool`` and ``work_tool`` offer Part 2's tools to LangChain;

@@ -30,7 +30,7 @@ from handoffs.models import OfflineChatModel, OfflineModelClient, chat_model, mo
 from handoffs.models.tokens import token_method
 from handoffs.part2.tools import ITEM_ID
 
-from .runs import ONE_AGENT, TEAM, DesignRun, TeamDesk, run_one_agent
+from .runs import ONE_AGENT, TEAM, DesignRun, OneAgentDesk, TeamDesk, run_one_agent
 from .text import ROW_LABEL
 
 NO_GUARD = "one agent, no guard"
@@ -121,8 +121,9 @@ def counter_label(spec: str | None) -> str:
 
 async def measure_routing(cases: Sequence[Case], comparison: Comparison, spec: str | None) -> None:
     one_agent, team_routes = [], []
+    desk = OneAgentDesk(chat_model(spec))  # each message a conversation of its own, on one agent
     for case in cases:
-        one_agent.append((await run_one_agent([case.message], model=chat_model(spec), session_id=case.id)).first_route)
+        one_agent.append((await desk.run([case.message], session_id=case.id)).first_route)
     async with TeamDesk(model_client(spec)) as desk:
         for case in cases:
             team_routes.append((await desk.run([case.message], session_id=case.id)).first_route)
@@ -132,9 +133,9 @@ async def measure_routing(cases: Sequence[Case], comparison: Comparison, spec: s
 async def measure_conversations(conversations: dict[str, tuple[list[str], list[str]]], spec: str | None
                                 ) -> dict[str, dict[str, DesignRun]]:
     runs: dict[str, dict[str, DesignRun]] = {ONE_AGENT: {}, TEAM: {}}
+    desk = OneAgentDesk(chat_model(spec))
     for name, (lines, confirmations) in conversations.items():
-        runs[ONE_AGENT][name] = await run_one_agent(lines, model=chat_model(spec), session_id=name,
-                                                    confirmations=confirmations)
+        runs[ONE_AGENT][name] = await desk.run(lines, session_id=name, confirmations=confirmations)
     async with TeamDesk(model_client(spec)) as desk:
         for name, (lines, confirmations) in conversations.items():
             runs[TEAM][name] = await desk.run(lines, session_id=name, confirmations=confirmations)

@@ -1,9 +1,10 @@
 """One scripted customer through either design of the ACME support service, measured turn by turn.
 
 :func:`run_one_agent` drives the one-agent design (Part 1's), :func:`run_team` Part 2's team — both as notebook 09's
-cells assemble them (:mod:`handoffs.part3.desk`); both take the same customer lines and the same answers to
-the order question, use the same kind of ledger and the same operator, record into a
-:class:`~handoffs.recorder.RunRecorder`, and return a :class:`DesignRun`: per customer turn, who answered, how many
+cells assemble them (:mod:`handoffs.part3.desk`). For many customers, :class:`OneAgentDesk` and :class:`TeamDesk`
+build a design once and run each customer as a conversation of its own on it (a thread, a session). Both designs
+take the same customer lines and the same answers to the order question, use the same kind of ledger and the same
+operator, record into a :class:`~handoffs.recorder.RunRecorder`, and return a :class:`DesignRun`: per customer turn, who answered, how many
 model calls it took and the tokens in and out *as the model reported them* (the recorder keeps both per call),
 plus the handoffs (a step change between roles counts as one, like a transfer between agents), the orders and
 refunds the tools really made, and the wall time of the conversation.
@@ -19,11 +20,12 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.config import get_config
 
 from handoffs.part2 import new_runtime, run_scripted_session
 from handoffs.part2.team import with_triage_transfer_tools
 from handoffs.part2.tools import Ledger
-from handoffs.recorder import HandoffEvent, MessageEvent, ModelCallEvent, RunRecorder, StepChangeEvent
+from handoffs.recorder import Event, HandoffEvent, MessageEvent, ModelCallEvent, RunRecorder, StepChangeEvent
 
 from .desk import AGENT_OF_STEP, build_desk_agent, desk_step_table, register_desk_team
 from .text import ERRORS, OPERATOR_REPLY
@@ -103,44 +105,71 @@ def _model_name(recorder: RunRecorder, conversation: str) -> str:
     return next((e.model_name for e in recorder.model_calls(conversation) if e.model_name), "")
 
 
+def conversation_of_call() -> str:
+    """The conversation of the LangGraph run calling a tool: its ``thread_id`` (LangChain's answer to AutoGen's
+    :func:`~handoffs.part2.tools.calling_session`, so one step table serves every conversation of an agent)."""
+    return str(get_config()["configurable"]["thread_id"])
+
+
+class OneAgentDesk:
+    """Part 1's one agent over the service's step table, built once, for many conversations (one thread each).
+
+    The step table and the agent are made once (``desk_step_table``, ``build_desk_agent``: notebook 09's cells);
+    each conversation is a thread of its own on the agent's checkpointer, so it starts from an empty state, its
+    tools write to the ledger under its own id (:func:`conversation_of_call`) and its customer answers the order
+    question from its own ``confirmations``.
+    """
+
+    def __init__(self, model: Any = None, *, recorder: RunRecorder | None = None,
+                 operator: ScriptedOperator | None = None, guard: bool = True, ledger: Ledger | None = None) -> None:
+        from handoffs.part1.agent import default_model
+
+        self.recorder = recorder if recorder is not None else RunRecorder()
+        self.ledger = ledger if ledger is not None else Ledger()
+        self._answers: dict[str, Any] = {}  # conversation -> its customer's remaining answers to "Confirm order?"
+        steps = desk_step_table(self.ledger, conversation_of_call, self._confirm)
+        self.agent = build_desk_agent(model if model is not None else default_model(), steps,
+                                      operator or ScriptedOperator(), recorder=self.recorder,
+                                      checkpointer=InMemorySaver(), guard=guard)
+
+    async def _confirm(self, question: str) -> bool:
+        return next(self._answers.get(conversation_of_call(), iter(())), "n").strip().lower() in {"y", "yes"}
+
+    async def run(self, turns: Iterable[str], *, session_id: str, confirmations: Iterable[str] = ("y",)) -> DesignRun:
+        """The customer's lines as a new conversation ``session_id`` (an id this desk has not run yet)."""
+        lines = [str(line) for line in turns]
+        if not lines or not all(line.strip() for line in lines):
+            raise ValueError(ERRORS["empty_script"])
+        if session_id in self._answers:
+            raise ValueError(ERRORS["session_reused"].format(session=session_id))
+        self._answers[session_id] = iter(list(confirmations))
+        config = {"configurable": {"thread_id": session_id}}
+        run = DesignRun(ONE_AGENT, session_id, [])
+        started = time.perf_counter()
+        for number, said in enumerate(lines, start=1):
+            before = len(self.recorder.of_kind(Event, session_id))
+            state = await self.agent.ainvoke({"messages": [{"role": "user", "content": said}]}, config)
+            events = self.recorder.of_kind(Event, session_id)[before:]
+            step = state.get("current_step") or "triage"
+            reply = next((m.text for m in reversed(state["messages"]) if m.type == "ai" and m.text), "")
+            run.turns.append(TurnCost(number, said, AGENT_OF_STEP.get(step, step), reply, *_cost(events)))
+            run.handoffs += [(AGENT_OF_STEP.get(e.from_step, e.from_step), AGENT_OF_STEP.get(e.to_step, e.to_step))
+                             for e in events if isinstance(e, StepChangeEvent)]
+            if number == 1:
+                run.first_turn_handoffs = len(run.handoffs)
+        run.seconds = time.perf_counter() - started
+        run.orders, run.refunds = self.ledger.orders_of(session_id), self.ledger.refunds_of(session_id)
+        run.model_name = _model_name(self.recorder, session_id)
+        return run
+
+
 async def run_one_agent(turns: Iterable[str], *, model: Any = None, session_id: str = "one-agent-1",
                         confirmations: Iterable[str] = ("y",), operator: ScriptedOperator | None = None,
                         recorder: RunRecorder | None = None, guard: bool = True,
                         ledger: Ledger | None = None) -> DesignRun:
-    """The customer's lines through the one-agent design (Part 1's agent with steps)."""
-    from handoffs.part1.agent import default_model
-
-    lines = [str(line) for line in turns]
-    if not lines or not all(line.strip() for line in lines):
-        raise ValueError(ERRORS["empty_script"])
-    recorder = recorder if recorder is not None else RunRecorder()
-    ledger = ledger if ledger is not None else Ledger()
-    answers = iter(list(confirmations))
-
-    async def confirm(question: str) -> bool:
-        return next(answers, "n").strip().lower() in {"y", "yes"}
-
-    steps = desk_step_table(ledger, session_id, confirm)
-    agent = build_desk_agent(model if model is not None else default_model(), steps, operator or ScriptedOperator(),
-                             recorder=recorder, checkpointer=InMemorySaver(), guard=guard)
-    config = {"configurable": {"thread_id": session_id}}
-    run = DesignRun(ONE_AGENT, session_id, [])
-    started = time.perf_counter()
-    for number, said in enumerate(lines, start=1):
-        before = len(recorder.events)
-        state = await agent.ainvoke({"messages": [{"role": "user", "content": said}]}, config)
-        events = [e for e in recorder.events[before:] if e.conversation == session_id]
-        step = state.get("current_step") or "triage"
-        reply = next((m.text for m in reversed(state["messages"]) if m.type == "ai" and m.text), "")
-        run.turns.append(TurnCost(number, said, AGENT_OF_STEP.get(step, step), reply, *_cost(events)))
-        run.handoffs += [(AGENT_OF_STEP.get(e.from_step, e.from_step), AGENT_OF_STEP.get(e.to_step, e.to_step))
-                         for e in events if isinstance(e, StepChangeEvent)]
-        if number == 1:
-            run.first_turn_handoffs = len(run.handoffs)
-    run.seconds = time.perf_counter() - started
-    run.orders, run.refunds = ledger.orders_of(session_id), ledger.refunds_of(session_id)
-    run.model_name = _model_name(recorder, session_id)
-    return run
+    """The customer's lines through the one-agent design (Part 1's agent with steps), on a desk of its own."""
+    desk = OneAgentDesk(model, recorder=recorder, operator=operator, guard=guard, ledger=ledger)
+    return await desk.run(turns, session_id=session_id, confirmations=confirmations)
 
 
 def shaped_runtime(shaper: Any, recorder: Any = None) -> Any:
@@ -189,7 +218,7 @@ class TeamDesk:
         result = await run_scripted_session(list(turns), team=self.team, session_id=session_id,
                                             confirmations=confirmations)
         seconds = time.perf_counter() - started
-        events = [e for e in self.recorder.events if e.conversation == session_id]
+        events = self.recorder.of_kind(Event, session_id)
         starts = [i for i, e in enumerate(events) if isinstance(e, MessageEvent) and e.role == "user"] + [len(events)]
         run = DesignRun(TEAM, session_id, [], seconds=seconds, model_name=_model_name(self.recorder, session_id))
         for number, turn in enumerate(result.turns, start=1):

@@ -46,6 +46,8 @@ HUMAN_STEP_PROMPT = "A person answers the customer in this step; no model is cal
 ERRORS = Texts({
     "empty_script": {"en": "A scripted customer needs at least one non-empty line.",
                      "ko": "스크립트로 말하는 고객에게는 비어 있지 않은 줄이 적어도 하나 있어야 해요."},
+    "session_reused": {"en": "This desk already ran a conversation '{session}': give each conversation an id of its own.",
+                       "ko": "이 창구에서 이미 진행한 대화예요: '{session}'. 대화마다 새 id를 주세요."},
 })
 
 ROW_LABEL = Texts({

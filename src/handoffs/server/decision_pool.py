@@ -10,9 +10,9 @@ waits for its reply *without the GIL* (a blocking ``select`` in one of the serve
 the other workers go on. Results are the same as in-process ones: the same deterministic code decides, with this
 process's settings (language, token counter: :func:`settings_here`) sent along with each request.
 
-A request still deciding after :data:`YIELD_AFTER_S` is the slow kind: its worker drops to the lowest CPU priority
-(``nice 19``), so on a machine with few cores the quick requests of the other clients are not slowed by it; the worker
-gets its normal priority back afterwards (or, where that needs privileges, is replaced by a fresh one). If no worker
+A request that has cost its worker :data:`YIELD_AFTER_S` of CPU time is the slow kind (a worker that only waited for
+a busy core is not): its worker drops to the lowest CPU priority (``nice 19``), so on a machine with few cores the
+quick requests of the other clients are not slowed by it; the worker gets its normal priority back afterwards (or, where that needs privileges, is replaced by a fresh one). If no worker
 is idle then, one more is started (up to :data:`SURGE_WORKERS` beyond ``size``; they retire once idle), so a few
 slow requests at once do not hold up the quick ones either.
 
@@ -100,7 +100,7 @@ class DecisionPool:
         worker = None
         try:
             try:
-                worker = WorkerProcess(self.decide_spec)
+                worker = WorkerProcess(self.decide_spec, settings_here())
             finally:
                 with self._lock:
                     self._pending -= 1

@@ -2,7 +2,8 @@
 
 Started by :class:`handoffs.server.decision_pool.DecisionPool`, never by hand. It reads length-prefixed pickled
 frames on stdin and writes them on stdout: first the decision function to use (``None`` = the offline model,
-or ``"module:function"``), answered ``"ready"`` once the model is imported and has answered one request (warm);
+or ``"module:function"``) with the server's settings (language, token counter; or ``None``), answered ``"ready"``
+once the model is imported, the settings applied and one request answered (warm);
 then one ``(raw_body, models, (language, token_counter))`` per request (the server process's settings), answered
 ``("ok", (streamed, reply))`` or
 ``("bad", (message, param, status, code))`` — :func:`handoffs.server.replies.answer` does the work.
@@ -79,8 +80,10 @@ def _serve(argv: list[str] | None) -> int:
     from handoffs.server.request_checks import BadRequest
 
     try:
-        spec = read_frame(source)
+        spec, settings = read_frame(source)
         decide = load_decide(spec)
+        if settings is not None:
+            apply_settings(*settings)  # the server's language and token counter, loaded now rather than on request
         answer(WARM_BODY, ("warm",), decide)
     except EOFError:
         return 0
