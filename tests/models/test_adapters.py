@@ -128,6 +128,16 @@ def test_langchain_model_reads_tools_as_they_are_now():
     as_dicts[0]["function"]["description"], as_dicts[1]["function"]["description"] = \
         as_dicts[1]["function"]["description"], as_dicts[0]["function"]["description"]
     assert called(as_dicts) == "transfer_to_b"
+
+
+def test_langchain_model_gives_langsmith_the_default_run_parameters():
+    """The model names its LangSmith run parameters itself (cheaper), exactly as LangChain's default would."""
+    from langchain_core.language_models import BaseChatModel
+
+    model = OfflineChatModel()
+    for stop, kwargs in [(None, {}), (["\n"], {}), (None, {"model": "gpt-x", "temperature": 0.2, "max_tokens": 9}),
+                         (None, {"model": 3, "temperature": "hot", "max_tokens": 2.5}), ([], {"tools": []})]:
+        assert model._get_ls_params(stop=stop, **kwargs) == BaseChatModel._get_ls_params(model, stop=stop, **kwargs)
     text_chunks = list(OfflineChatModel().stream("Hello"))
     assert len(text_chunks) > 2 and "".join(c.content for c in text_chunks) == OfflineChatModel().invoke("Hello").content
 
