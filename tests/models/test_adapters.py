@@ -98,6 +98,46 @@ def test_langchain_stream_gives_back_the_same_message():
     for chunk in chunks[1:]:
         merged += chunk
     assert merged.tool_calls == whole.tool_calls and merged.content == whole.content
+
+
+def test_langchain_model_reads_tools_as_they_are_now():
+    """A tool object's schema is read once and its spec reused while the tool is unchanged; a tool whose description
+    a learner changes, or a dict schema edited in place between calls, is read as it is now."""
+    from handoffs.models.langchain_adapter import offered_spec, openai_schema
+
+    @tool
+    def transfer_to_a() -> str:
+        """Use for anything sales or buying related."""
+        return "sales"
+
+    @tool
+    def transfer_to_b() -> str:
+        """Use for broken or damaged products and repairs."""
+        return "repairs"
+
+    ask = [HumanMessage("My rocket skates broke after one day")]
+    called = lambda tools: OfflineChatModel().bind_tools(tools).invoke(ask).tool_calls[0]["name"]
+    assert called([transfer_to_a, transfer_to_b]) == "transfer_to_b"
+    assert offered_spec(openai_schema(transfer_to_a)) is offered_spec(openai_schema(transfer_to_a))
+    transfer_to_a.description, transfer_to_b.description = transfer_to_b.description, transfer_to_a.description
+    assert called([transfer_to_a, transfer_to_b]) == "transfer_to_a"
+
+    schemas = [openai_schema(transfer_to_a), openai_schema(transfer_to_b)]
+    as_dicts = [{"type": "function", "function": dict(s["function"])} for s in schemas]
+    assert called(as_dicts) == "transfer_to_a"
+    as_dicts[0]["function"]["description"], as_dicts[1]["function"]["description"] = \
+        as_dicts[1]["function"]["description"], as_dicts[0]["function"]["description"]
+    assert called(as_dicts) == "transfer_to_b"
+
+
+def test_langchain_model_gives_langsmith_the_default_run_parameters():
+    """The model names its LangSmith run parameters itself (cheaper), exactly as LangChain's default would."""
+    from langchain_core.language_models import BaseChatModel
+
+    model = OfflineChatModel()
+    for stop, kwargs in [(None, {}), (["\n"], {}), (None, {"model": "gpt-x", "temperature": 0.2, "max_tokens": 9}),
+                         (None, {"model": 3, "temperature": "hot", "max_tokens": 2.5}), ([], {"tools": []})]:
+        assert model._get_ls_params(stop=stop, **kwargs) == BaseChatModel._get_ls_params(model, stop=stop, **kwargs)
     text_chunks = list(OfflineChatModel().stream("Hello"))
     assert len(text_chunks) > 2 and "".join(c.content for c in text_chunks) == OfflineChatModel().invoke("Hello").content
 

@@ -9,6 +9,8 @@ message carries ``usage_metadata`` and ``response_metadata = {"model_name": "han
 Plumbing kept cheap (issue 23): a tool's OpenAI schema is built once per tool object and reused while the tool's
 name, description and argument schema stay the same (``bind_tools`` runs before every model call, because a step
 middleware offers each call its own tools; ``convert_to_openai_tool`` builds a pydantic JSON schema each time).
+Such a remembered schema is read as the same ``ToolSpec`` on every call, so what the model works out from a tool
+(its routing profile, its schema key, its token count: ``ToolSpec.derived``) is worked out once, not per call.
 
 Not here: any network, any API key, any learned weights.
 """
@@ -19,7 +21,7 @@ import json
 from typing import Any, AsyncIterator, Callable, Iterator, Mapping, Sequence
 
 from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
-from langchain_core.language_models import BaseChatModel
+from langchain_core.language_models import BaseChatModel, LangSmithParams
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, ToolMessage
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from langchain_core.runnables import Runnable
@@ -46,13 +48,15 @@ def _text_of(content: Any) -> str:
 def to_neutral(message: BaseMessage) -> Message:
     """A LangChain message as the offline model reads it."""
     kind = message.type
+    if kind == "human":  # the usual kinds by their type first: isinstance of a pydantic class is slow
+        return Message("user", _text_of(message.content))
     if kind == "system":
         return Message("system", _text_of(message.content))
     if kind == "ai":
         calls = tuple(ToolCall(c.get("id") or "", c["name"], dict(c.get("args") or {}))
                       for c in getattr(message, "tool_calls", []) or [])
         return Message("assistant", _text_of(message.content), calls)
-    if isinstance(message, ToolMessage):
+    if kind == "tool" or isinstance(message, ToolMessage):
         return Message("tool", _text_of(message.content), name=message.name, tool_call_id=message.tool_call_id,
                        is_error=message.status == "error")
     return Message("user", _text_of(message.content))
@@ -60,6 +64,7 @@ def to_neutral(message: BaseMessage) -> Message:
 
 _SCHEMAS: dict[int, tuple[Any, tuple[Any, Any, Any], dict[str, Any]]] = {}  # id(tool) -> (tool, identity, schema)
 _SCHEMAS_KEPT = 512  # schemas remembered; the oldest half is forgotten beyond this (notebooks make tools in loops)
+_SPECS: dict[int, tuple[dict[str, Any], ToolSpec]] = {}  # id(schema) -> (schema, its spec), for schemas of _SCHEMAS
 
 
 def openai_schema(tool: Any) -> dict[str, Any]:
@@ -74,8 +79,11 @@ def openai_schema(tool: Any) -> dict[str, Any]:
     schema = convert_to_openai_tool(tool)
     if len(_SCHEMAS) >= _SCHEMAS_KEPT:
         for key in list(_SCHEMAS)[: _SCHEMAS_KEPT // 2]:
-            del _SCHEMAS[key]
+            _SPECS.pop(id(_SCHEMAS.pop(key)[2]), None)
+    if kept is not None:
+        _SPECS.pop(id(kept[2]), None)
     _SCHEMAS[id(tool)] = (tool, identity, schema)
+    _SPECS[id(schema)] = (schema, tool_spec(schema))
     return schema
 
 
@@ -84,6 +92,13 @@ def tool_spec(schema: Mapping[str, Any]) -> ToolSpec:
     function = schema.get("function", schema)
     return ToolSpec(function["name"], function.get("description", "") or "",
                     function.get("parameters") or {"type": "object", "properties": {}})
+
+
+def offered_spec(schema: Mapping[str, Any]) -> ToolSpec:
+    """:func:`tool_spec` of a schema a model call was offered: the one spec made when :func:`openai_schema` built
+    that very schema (no one else holds it to change it), else a new one (a dict the caller passed may change)."""
+    kept = _SPECS.get(id(schema))
+    return kept[1] if kept is not None and kept[0] is schema else tool_spec(schema)
 
 
 class OfflineChatModel(BaseChatModel):
@@ -113,6 +128,23 @@ class OfflineChatModel(BaseChatModel):
     def mode(self) -> str:
         return self._engine.mode
 
+    def _get_ls_params(self, stop: list[str] | None = None, **kwargs: Any) -> LangSmithParams:
+        """What ``BaseChatModel._get_ls_params`` gives, without asking this model for the ``model``, ``temperature``
+        and ``max_tokens`` fields it does not have (each a pydantic ``__getattr__`` and a raised ``AttributeError``,
+        ~6 us, three on every model call). A subclass gets the default."""
+        if type(self) is not OfflineChatModel:
+            return super()._get_ls_params(stop=stop, **kwargs)
+        params = LangSmithParams(ls_provider="offlinechatmodel", ls_model_type="chat")
+        if stop:
+            params["ls_stop"] = stop
+        model = kwargs.get("model")
+        params["ls_model_name"] = model if isinstance(model, str) else self.model_name
+        if isinstance(kwargs.get("temperature"), (int, float)):
+            params["ls_temperature"] = kwargs["temperature"]
+        if isinstance(kwargs.get("max_tokens"), int):
+            params["ls_max_tokens"] = kwargs["max_tokens"]
+        return params
+
     def reset_script(self) -> None:
         if self._engine.script is not None:
             self._engine.script.reset()
@@ -125,21 +157,22 @@ class OfflineChatModel(BaseChatModel):
         return self.bind(tools=formatted, **kwargs)
 
     def _decide(self, messages: list[BaseMessage], tools: Sequence[Mapping[str, Any]] | None) -> AIMessage:
+        engine = self._engine  # a private attribute: pydantic's __getattr__ each time it is named
         neutral = [to_neutral(m) for m in messages]
-        specs = [tool_spec(t) for t in tools or []]
-        decision = self._engine.respond(neutral, specs)
-        usage = self._engine.usage(neutral, specs, decision)
+        specs = [offered_spec(t) for t in tools or []]
+        decision = engine.respond(neutral, specs)
+        usage = engine.usage(neutral, specs, decision)
         return AIMessage(
             content=decision.text,
             tool_calls=[{"name": c.name, "args": dict(c.arguments), "id": c.id, "type": "tool_call"}
                         for c in decision.tool_calls],
-            response_metadata=self._metadata(decision, usage.method),
+            response_metadata=self._metadata(decision, usage.method, engine.mode),
             usage_metadata={"input_tokens": usage.input_tokens, "output_tokens": usage.output_tokens,
                             "total_tokens": usage.total_tokens},
         )
 
-    def _metadata(self, decision: Decision, method: str) -> dict[str, Any]:
-        return {"model_name": self.model_name, "reason": decision.reason, "mode": self._engine.mode,
+    def _metadata(self, decision: Decision, method: str, mode: str) -> dict[str, Any]:
+        return {"model_name": self.model_name, "reason": decision.reason, "mode": mode,
                 "finish_reason": "tool_calls" if decision.tool_calls else "stop", "token_method": method}
 
     def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,

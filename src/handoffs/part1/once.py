@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from langchain.agents.middleware import AgentMiddleware
-from langchain.messages import ToolMessage
+from langchain.messages import AIMessage, ToolMessage
 
 from handoffs.idempotency import TEXTS, effect_identity, key_fields, repeat_note
 from handoffs.part1.state import SupportState
@@ -42,7 +42,7 @@ def repeat_refusal(tool_call: Mapping[str, Any], state: Mapping[str, Any],
 def _once_note(tool_call: Mapping[str, Any], state: Mapping[str, Any], step: Mapping[str, Any]) -> str | None:
     messages = list(state.get("messages") or [])
     def asks(message: Any) -> bool:
-        return any(call.get("id") == tool_call["id"] for call in getattr(message, "tool_calls", None) or [])
+        return any(call.get("id") == tool_call["id"] for call in _calls_of(message))
 
     position = next((i for i in range(len(messages) - 1, -1, -1) if asks(messages[i])), None)
     if position is None:
@@ -64,7 +64,7 @@ def _earlier_result(tool_call: Mapping[str, Any], history: list[Any]) -> str | N
     ran = {m.tool_call_id: m for m in history
            if getattr(m, "type", "") == "tool" and getattr(m, "status", "") != "error"}
     same_tool = [(index, call) for index, message in enumerate(history)
-                 for call in getattr(message, "tool_calls", None) or []
+                 for call in _calls_of(message)
                  if call.get("id") in ran and call["name"] == tool_call["name"]]
     if not same_tool:  # the usual case: this tool has not run in this thread (no key to compute)
         return None
@@ -81,6 +81,18 @@ def _earlier_result(tool_call: Mapping[str, Any], history: list[Any]) -> str | N
             return repeat_note(tool_call["name"], wanted, str(ran[call["id"]].content),
                                customer_words=said[-1] if said else "")
     return None
+
+
+def _calls_of(message: Any) -> list[Any]:
+    """The tool calls a message made (only the model's messages make any). Asked by type first: a message without the
+    attribute answers ``getattr(message, "tool_calls", None)`` through pydantic's ``__getattr__`` and a raised
+    ``AttributeError`` (~6 us, and this middleware asks it of the whole history on every tool call)."""
+    if isinstance(message, AIMessage):
+        return message.tool_calls or []
+    return [] if getattr(message, "type", None) in _NO_CALLS else getattr(message, "tool_calls", None) or []
+
+
+_NO_CALLS = frozenset({"human", "tool", "system"})  # LangChain's message types that never carry tool calls
 
 
 class SideEffectsOnce(AgentMiddleware):

@@ -37,9 +37,10 @@ class RecordingMiddleware(AgentMiddleware):
         self.recorder = recorder
         self.step_field = step_field
         self.default_step = default_step
-        self._seen_messages: set[tuple[str, str]] = set()  # (conversation, message id)
-        self._ran_calls: set[tuple[str, str]] = set()  # (conversation, tool_call_id) that passed through here
-        self._calls: dict[tuple[str, str], tuple[str, str, dict, bool]] = {}  # id -> (step, tool, args, offered)
+        # per conversation (one set or dict each, not one key tuple per message: fewer objects kept and collected)
+        self._seen_messages: dict[str, set[str]] = {}  # message ids already recorded
+        self._ran_calls: dict[str, set[str]] = {}  # tool_call_ids that passed through here
+        self._calls: dict[str, dict[str, tuple[str, str, dict, bool]]] = {}  # call id -> (step, tool, args, offered)
         self._last_step: dict[str, str] = {}
 
     @property
@@ -70,14 +71,17 @@ class RecordingMiddleware(AgentMiddleware):
     def _before_model(self, request: Any) -> tuple[str, str]:
         conversation = _thread_id_from_context()
         step = self._step_of(request.state)
+        seen = self._seen_messages.setdefault(conversation, set())
         for message in request.messages:
-            key = (conversation, str(message.id))
-            if message.id is None or key in self._seen_messages:
+            if message.id is None:
                 continue
-            self._seen_messages.add(key)
+            key = str(message.id)
+            if key in seen:
+                continue
+            seen.add(key)
             if isinstance(message, HumanMessage):
-                self.recorder.add(MessageEvent, conversation, role="user", actor="user", text=_plain(message.text))
-            elif isinstance(message, ToolMessage) and (conversation, message.tool_call_id) not in self._ran_calls:
+                self.recorder.add(MessageEvent, conversation, role="user", actor="user", text=_text(message))
+            elif isinstance(message, ToolMessage) and message.tool_call_id not in self._ran_calls.get(conversation, ()):
                 self._record_refused(conversation, message)
         previous = self._last_step.get(conversation)
         if previous is not None and previous != step:
@@ -91,13 +95,15 @@ class RecordingMiddleware(AgentMiddleware):
             return
         offered = tuple(_tool_name(t) for t in request.tools)
         calls = tuple(ToolCallInfo(c["name"], dict(c.get("args") or {}), c.get("id") or "") for c in message.tool_calls)
-        for call in calls:
-            self._calls[(conversation, call.id)] = (step, call.name, call.args, call.name in offered)
-        text = _plain(message.text)
+        if calls:
+            known = self._calls.setdefault(conversation, {})
+            for call in calls:
+                known[call.id] = (step, call.name, call.args, call.name in offered)
+        text = _text(message)
         meta = message.response_metadata or {}
         usage = message.usage_metadata or {}
         self.recorder.add(
-            ModelCallEvent, conversation, actor=step, prompt_name=step, system_prompt=_plain(request.system_prompt or ""),
+            ModelCallEvent, conversation, actor=step, prompt_name=step, system_prompt=_system_prompt(request),
             tools_offered=offered, tool_calls=calls, text=text, reason=str(meta.get("reason", "")),
             model_name=str(meta.get("model_name", "")), tokens=usage.get("total_tokens"), step=step,
             input_tokens=usage.get("input_tokens"), output_tokens=usage.get("output_tokens"),
@@ -106,11 +112,11 @@ class RecordingMiddleware(AgentMiddleware):
             self.recorder.add(MessageEvent, conversation, role="assistant", actor=step, text=text)
 
     def _record_refused(self, conversation: str, message: ToolMessage) -> None:
-        step, tool, args, offered = self._calls.get(
-            (conversation, message.tool_call_id), (self._last_step.get(conversation, ""), message.name or "", {}, True)
+        step, tool, args, offered = self._calls.get(conversation, {}).get(
+            message.tool_call_id, (self._last_step.get(conversation, ""), message.name or "", {}, True)
         )
         self.recorder.add(
-            ToolRunEvent, conversation, actor=step, tool=tool, args=args, result=_plain(message.text),
+            ToolRunEvent, conversation, actor=step, tool=tool, args=args, result=_text(message),
             is_error=message.status == "error", refused=True, offered=offered,
         )
 
@@ -138,7 +144,7 @@ class RecordingMiddleware(AgentMiddleware):
     def _before_tool(self, request: Any) -> tuple[str, str]:
         config = getattr(request.runtime, "config", None) or {}
         conversation = str((config.get("configurable") or {}).get("thread_id", "default"))
-        self._ran_calls.add((conversation, request.tool_call.get("id") or ""))
+        self._ran_calls.setdefault(conversation, set()).add(request.tool_call.get("id") or "")
         return conversation, self._step_of(request.state)
 
     def _tool_failed(self, conversation: str, step: str, request: Any, exc: Exception) -> None:
@@ -153,10 +159,10 @@ class RecordingMiddleware(AgentMiddleware):
         new_step = None
         if isinstance(result, Command) and isinstance(result.update, dict):
             messages = [m for m in result.update.get("messages", []) if isinstance(m, ToolMessage)]
-            text, is_error = (_plain(messages[0].text), messages[0].status == "error") if messages else ("", False)
+            text, is_error = (_text(messages[0]), messages[0].status == "error") if messages else ("", False)
             new_step = result.update.get(self.step_field)
         elif isinstance(result, ToolMessage):
-            text, is_error = _plain(result.text), result.status == "error"
+            text, is_error = _text(result), result.status == "error"
         else:
             text, is_error = str(result), False
         self.recorder.add(ToolRunEvent, conversation, actor=step, tool=call["name"], args=dict(call.get("args") or {}),
@@ -171,7 +177,7 @@ class RecordingMiddleware(AgentMiddleware):
         return str(value if value is not None else (self.default_step or "start"))
 
     def _was_offered(self, conversation: str, call: dict) -> bool:
-        return self._calls.get((conversation, call.get("id") or ""), ("", "", {}, True))[3]
+        return self._calls.get(conversation, {}).get(call.get("id") or "", ("", "", {}, True))[3]
 
 
 def _thread_id_from_context() -> str:
@@ -186,6 +192,18 @@ def _plain(text: Any) -> str:
     """A message's text as a plain ``str``: ``message.text`` is LangChain's ``TextAccessor``, a ``str`` subclass the
     garbage collector tracks; a recorder keeping thousands of them makes every full collection slower."""
     return text if type(text) is str else str(text)
+
+
+def _text(message: Any) -> str:
+    """``_plain(message.text)``, without building LangChain's ``TextAccessor`` when the content is a plain ``str``."""
+    content = message.content
+    return content if type(content) is str else _plain(message.text)
+
+
+def _system_prompt(request: Any) -> str:
+    """``request.system_prompt`` as a plain ``str`` ("" when there is none), its text read as :func:`_text` does."""
+    system = request.system_message
+    return "" if system is None else _text(system) or ""
 
 
 def _ai_message_of(response: Any) -> AIMessage | None:
