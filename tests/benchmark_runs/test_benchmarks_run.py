@@ -42,6 +42,22 @@ async def test_decisions_replay_the_walkthroughs_requests_through_both_adapters(
     assert result["requests"]["langchain"] >= 9 and result["requests"]["autogen"] >= 12
     assert len(result["samples"]["autogen kit"]) == result["requests"]["autogen"]
     assert len(result["samples"]["langchain bare"]) == result["requests"]["langchain"]
+    # the fresh rows time only first readings of a new customer message, and decide as the plain requests do
+    assert 0 < len(result["samples"]["langchain kit, fresh words"]) < result["requests"]["langchain"]
+    assert 0 < len(result["samples"]["autogen kit, fresh words"]) < result["requests"]["autogen"]
+    total = result["requests"]["langchain"] + result["requests"]["autogen"]
+    assert result["same_decisions"] == f"{total} of {total}"
+
+
+def test_a_consent_reply_is_not_made_fresh_and_a_call_after_a_tool_result_is_not_timed_as_fresh():
+    from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+
+    asked = [HumanMessage("I want rocket skates"), AIMessage("Shall I order them?"), HumanMessage("yes")]
+    assert decisions._with_fresh_words(asked, 7)[0].content == "I want rocket skates (order 00007)"
+    assert decisions._with_fresh_words(asked, 7)[-1].content == "yes"
+    assert not decisions._reads_new_words(asked)
+    assert decisions._reads_new_words(asked[:1])
+    assert not decisions._reads_new_words([*asked[:1], ToolMessage("done", tool_call_id="c1")])
 
 
 def test_kernel_benchmark_gets_notebook_00s_first_reply():
