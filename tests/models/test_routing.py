@@ -47,6 +47,18 @@ def test_words_are_read_in_context(text, expected):
     assert route(first(TRIAGE_PROMPT, TRIAGE_TOOLS, text)) == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("I'm going to sue. My refund never arrived.", "billing"),
+    ("고소할 거예요. 환불 요청한 지 한 달이 넘었는데 아직도 안 들어왔어요", "billing"),
+    ("I'll file a complaint, the app crashes every day", "technical"),
+    ("The manager in charge of my account is rude and I want to complain", "other"),
+])
+def test_without_an_escalation_tool_a_threat_presses_the_stated_concern_and_is_no_second_one(text, expected):
+    """Seed 000's triage has no escalate tool: a lawsuit or complaint beside a stated concern is how the customer
+    presses it, so the concern decides; a complaint with nothing else to file stays the catch-all's."""
+    assert route(first(TRIAGE_PROMPT, TRIAGE_TOOLS, text)) == expected
+
+
 def test_a_learners_escalate_tool_described_with_in_charge_does_not_steal_double_charges():
     escalate = spec("escalate_case", "Hand the case to the manager in charge: legal threats and formal complaints.",
                     reason={"type": "string"})

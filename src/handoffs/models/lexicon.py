@@ -54,6 +54,8 @@ INTENT_CONCEPTS: tuple[str, ...] = tuple(_DATA["sets"]["intent"])
 # Concepts that make a request a real support request when no specific route fits ("other" rather than "ask").
 DOMAIN_CONCEPTS = INTENT_CONCEPTS + tuple(_DATA["sets"]["domain_extra"])
 GENERIC_CONCEPTS: tuple[str, ...] = tuple(_DATA["sets"]["generic"])
+# How a concern is pursued, not what it is (an escalation): beside a concern a tool offers, never a second one for the catch-all.
+MANNER_CONCEPTS: frozenset[str] = frozenset(_DATA["sets"]["manner"])
 
 # A message concept standing in for a tool concept the tool does not name itself: (said, offered) -> factor.
 RELATED: dict[tuple[str, str], float] = {

@@ -324,6 +324,11 @@ def rank(pool: list[Candidate], said: list[Reading], hints: tuple[tuple[str, str
             score *= _NEGATED
         if score >= MIN_SCORE:
             scored.append(Scored(candidate, round(score, 6), evidence, echo))
+    if any(not s.candidate.catch_all for s in scored):
+        # "I'll sue — my refund never came": with no escalation tool, the threat is how the customer presses the
+        # refund, not a second concern; the catch-all keeps it only when nothing offered fits the concern itself.
+        scored = [s for s in scored if not (s.candidate.catch_all
+                                            and {c for _, c in s.evidence if c} <= lexicon.MANNER_CONCEPTS)]
     return sorted(scored, key=lambda s: (-s.score, -s.echo, s.candidate.route))
 
 
