@@ -12,7 +12,6 @@ Not here: any network, any API key, any learned weights.
 from __future__ import annotations
 
 import json
-import marshal
 import weakref
 from collections import abc
 from functools import lru_cache
@@ -35,7 +34,7 @@ from autogen_core.tools import Tool, ToolSchema
 from pydantic import BaseModel
 
 from .engine import MODEL_NAME, OfflineEngine, stream_pieces
-from .types import Decision, Message, ToolCall, ToolSpec
+from .types import Decision, Message, ToolCall, ToolSpec, remembered_spec
 
 CONTEXT_WINDOW = 128_000
 OFFLINE_MODEL_INFO = ModelInfo(vision=False, function_calling=True, json_output=False, family="unknown",
@@ -117,40 +116,14 @@ def _schema_of(tool: Tool) -> Mapping[str, Any]:
     return schema
 
 
-_SPECS: dict[int, tuple[Mapping[str, Any], bytes, ToolSpec]] = {}  # id(schema) -> (schema, its bytes, spec)
-_SPECS_KEPT = 512  # specs remembered; the oldest half is forgotten beyond this (notebooks make tools in loops)
-
-
 def _spec_of(schema: Mapping[str, Any]) -> ToolSpec:
-    """The ToolSpec of one tool schema, the same object while the schema is unchanged: an agent offers the same
-    schemas on every call, and a spec keeps what the core worked out from it (its routing profile, its schema key,
-    its token count), which a new spec per call would work out again (~10 us a tool).
-
-    "Unchanged" is checked exactly, by the schema's ``marshal`` bytes (format 2: no back-references, so equal
-    structures give equal bytes): types (1 is not True), key order and every value, so a schema edited in place (a
-    learner changing a description) gets a spec of its own. The spec is made from a copy (the bytes, loaded), as the
-    schema was when checked. A schema ``marshal`` cannot write (a value of another type) is read every time."""
-    try:
-        written = marshal.dumps(schema, 2)
-    except ValueError:
-        written = None
-    kept = _SPECS.get(id(schema))
-    if written is not None and kept is not None and kept[0] is schema and kept[1] == written:
-        return kept[2]
-    source = marshal.loads(written) if written is not None else schema
-    spec = ToolSpec(source["name"], source.get("description", "") or "",
-                    source.get("parameters") or {"type": "object", "properties": {}})
-    if written is not None:
-        if len(_SPECS) >= _SPECS_KEPT:
-            for key in list(_SPECS)[: _SPECS_KEPT // 2]:
-                del _SPECS[key]
-        _SPECS[id(schema)] = (schema, written, spec)
-    return spec
+    return ToolSpec(schema["name"], schema.get("description", "") or "",
+                    schema.get("parameters") or {"type": "object", "properties": {}})
 
 
 def tool_specs(tools: Sequence[Tool | ToolSchema]) -> list[ToolSpec]:
     # Mapping first: isinstance(x, Tool) checks a runtime Protocol (~38 us on Python 3.11), and agents pass schemas
-    return [_spec_of(tool if isinstance(tool, abc.Mapping) else _schema_of(tool)) for tool in tools]
+    return [remembered_spec(tool if isinstance(tool, abc.Mapping) else _schema_of(tool), _spec_of) for tool in tools]
 
 
 class OfflineModelClient(ChatCompletionClient):

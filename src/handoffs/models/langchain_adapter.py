@@ -30,7 +30,7 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import ConfigDict, PrivateAttr
 
 from .engine import MODEL_NAME, OfflineEngine, stream_pieces
-from .types import Decision, Message, ToolCall, ToolSpec
+from .types import Decision, Message, ToolCall, ToolSpec, remembered_spec
 
 
 def _text_of(content: Any) -> str:
@@ -64,7 +64,6 @@ def to_neutral(message: BaseMessage) -> Message:
 
 _SCHEMAS: dict[int, tuple[Any, tuple[Any, Any, Any], dict[str, Any]]] = {}  # id(tool) -> (tool, identity, schema)
 _SCHEMAS_KEPT = 512  # schemas remembered; the oldest half is forgotten beyond this (notebooks make tools in loops)
-_SPECS: dict[int, tuple[dict[str, Any], ToolSpec]] = {}  # id(schema) -> (schema, its spec), for schemas of _SCHEMAS
 
 
 def openai_schema(tool: Any) -> dict[str, Any]:
@@ -79,11 +78,8 @@ def openai_schema(tool: Any) -> dict[str, Any]:
     schema = convert_to_openai_tool(tool)
     if len(_SCHEMAS) >= _SCHEMAS_KEPT:
         for key in list(_SCHEMAS)[: _SCHEMAS_KEPT // 2]:
-            _SPECS.pop(id(_SCHEMAS.pop(key)[2]), None)
-    if kept is not None:
-        _SPECS.pop(id(kept[2]), None)
+            del _SCHEMAS[key]
     _SCHEMAS[id(tool)] = (tool, identity, schema)
-    _SPECS[id(schema)] = (schema, tool_spec(schema))
     return schema
 
 
@@ -95,10 +91,8 @@ def tool_spec(schema: Mapping[str, Any]) -> ToolSpec:
 
 
 def offered_spec(schema: Mapping[str, Any]) -> ToolSpec:
-    """:func:`tool_spec` of a schema a model call was offered: the one spec made when :func:`openai_schema` built
-    that very schema (no one else holds it to change it), else a new one (a dict the caller passed may change)."""
-    kept = _SPECS.get(id(schema))
-    return kept[1] if kept is not None and kept[0] is schema else tool_spec(schema)
+    """:func:`tool_spec` of a schema a model call was offered, the same spec while the schema is unchanged."""
+    return remembered_spec(schema, tool_spec)
 
 
 class OfflineChatModel(BaseChatModel):

@@ -8,10 +8,11 @@ imports LangChain or AutoGen; nothing here decides anything.
 from __future__ import annotations
 
 import json
+import marshal
 from collections import abc  # isinstance of typing.Mapping goes through typing (~5x slower)
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Literal, Mapping
+from typing import Any, Callable, Literal, Mapping
 
 Role = Literal["system", "user", "assistant", "tool"]
 
@@ -98,3 +99,31 @@ class Decision:
 def system_prompt_of(messages: list[Message] | tuple[Message, ...]) -> str:
     """All system messages joined, in order (the persona and routine the model follows)."""
     return "\n".join(m.content for m in messages if m.role == "system")
+
+
+_SPECS: dict[int, tuple[Mapping[str, Any], bytes, ToolSpec]] = {}  # id(schema) -> (schema, its bytes, spec)
+_SPECS_KEPT = 512  # specs remembered; the oldest half is forgotten beyond this (notebooks make tools in loops)
+
+
+def remembered_spec(schema: Mapping[str, Any], make: Callable[[Mapping[str, Any]], ToolSpec]) -> ToolSpec:
+    """``make(schema)``, the same ToolSpec object while the schema is unchanged (both adapters): an agent offers the
+    same schemas on every call, and a spec keeps what the core worked out from it (its routing profile, its schema
+    key, its token count: ``ToolSpec.derived``), which a new spec per call would work out again (~10 us a tool).
+
+    "Unchanged" is checked exactly, by the schema's ``marshal`` bytes (format 2: no back-references, so equal
+    structures give equal bytes): types (1 is not True), key order and every value, so a schema edited in place (a
+    learner changing a description) gets a spec of its own. The spec is made from a copy (the bytes, loaded), as the
+    schema was when checked. A schema ``marshal`` cannot write (a value of another type) is read every time."""
+    try:
+        written = marshal.dumps(schema, 2)
+    except ValueError:
+        return make(schema)
+    kept = _SPECS.get(id(schema))
+    if kept is not None and kept[0] is schema and kept[1] == written:
+        return kept[2]
+    spec = make(marshal.loads(written))
+    if len(_SPECS) >= _SPECS_KEPT:
+        for key in list(_SPECS)[: _SPECS_KEPT // 2]:
+            del _SPECS[key]
+    _SPECS[id(schema)] = (schema, written, spec)
+    return spec
