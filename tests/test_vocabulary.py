@@ -61,8 +61,8 @@ def second_names(term: dict, where: str, line: str) -> list[str]:
 def test_the_scan_covers_the_kit():
     assert len(SCANNED) > 150
     for must in ("README.md", "CONTRIBUTING.md", "slides/en/00_overview.md", "notebooks/ko/02_langchain_support_bot.ipynb",
-                 "src/handoffs/exercises/escalate_text.py", "src/handoffs/exercises/data/escalate.toml",
-                 "src/handoffs/exercises/data/specialist.toml"):
+                 "src/handoffs/exercises/escalate_text.py", "src/handoffs/exercises/data/guard.toml",
+                 "src/handoffs/exercises/data/escalate.toml", "src/handoffs/exercises/data/specialist.toml"):
         assert must in SCANNED, must
 
 

@@ -13,7 +13,7 @@ from importlib import resources
 
 import pytest
 
-from handoffs.exercises import escalate_text, specialist_text
+from handoffs.exercises import escalate_text, guard_text, specialist_text
 from handoffs.exercises.report import Finding, HintText
 from handoffs.exercises.text_data import TextDataError, load, parse
 from handoffs.i18n import using_language
@@ -23,8 +23,9 @@ NAMES = sorted(entry.name.removesuffix(".toml") for entry in DATA.iterdir() if e
 
 
 def test_every_checker_module_reads_its_data_file():
-    assert {"escalate", "specialist"} <= set(NAMES)
-    assert escalate_text.HINTS == load("escalate").hints
+    assert {"guard", "escalate", "specialist"} <= set(NAMES)
+    for name, module in (("guard", guard_text), ("escalate", escalate_text), ("specialist", specialist_text)):
+        assert module.HINTS == load(name).hints and module.VERIFIED.table == load(name).verified.table
     assert specialist_text.STARTER_PROMPT == "You are a billing agent for ACME Inc."
 
 
