@@ -8,6 +8,8 @@ nobody wrote, a table the checker does not have), each of which must fail naming
 
 from __future__ import annotations
 
+import re
+import string
 import tomllib
 from importlib import resources
 
@@ -58,6 +60,31 @@ def test_a_stage_written_once_is_the_same_in_both_languages():
     with using_language("ko"):
         finding = Finding.of(text.hints, "crash", error="X", line="3번째 줄", value=1)
     assert (finding.what, finding.where, finding.code) == ("오류가 났어요: X.", "3번째 줄.", "print(1)")
+
+
+PLACEHOLDER = re.compile(r"이\(가\)|을\(를\)|은\(는\)|과\(와\)|와\(과\)|\(으\)로|\(이\)라고")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_korean_hint_fits_its_particles_to_the_words_that_fill_its_slots(name):
+    hints = load(name).hints
+    for cause, hint in hints.items():
+        stages = [getattr(hint.ko, stage) for stage in ("what", "where", "code")]
+        fields = {field: 10.0 if spec else "open_ticket" for text in stages
+                  for _, field, spec, _ in string.Formatter().parse(text) if field}
+        with using_language("ko"):
+            finding = Finding.of(hints, cause, **fields)
+        for number in (1, 2, 3):
+            assert not PLACEHOLDER.search(finding.stage(number)), (cause, number, finding.stage(number))
+
+
+def test_a_korean_hint_reads_as_a_korean_writes_it():
+    with using_language("ko"):
+        crashed = Finding.of(escalate_text.HINTS, "tool_crashed", tool="open_manager_ticket", error="X", line="l")
+        moved = Finding.of(escalate_text.HINTS, "misspelt_step", tool="escalate_to_manager", target="escalat",
+                           steps="'triage'", location="l", suggestion="escalate")
+    assert crashed.what == "스크립트 대화에서 호출된 open_manager_ticket이 오류를 냈어요: X."
+    assert moved.what == "escalate_to_manager가 대화를 단계가 없는 단계 'escalat'으로 옮겼어요(단계: 'triage')."
 
 
 def test_texts_rows_become_texts_tables_that_follow_the_language():

@@ -13,8 +13,9 @@ Korean side by side. :func:`load` turns one file into the objects the checker im
   snippet's text in the stage's own language (``name.en`` / ``name.ko``, or ``name = "..."`` for both);
 * ``[model]`` — strings models read or say, kept as they are (no language column).
 
-Fields in braces stay as written: checkers fill them from what really happened. A stage or row missing a
-language, an unknown table or stage, or a ``<<name>>`` with no snippet is an error naming the file and the key.
+Fields in braces stay as written: checkers fill them from what really happened; in a Korean stage, a particle
+after a field (``{tool}이(가)``) is chosen by the word that fills it, as in a ``Texts`` table. A stage or row
+missing a language, an unknown table or stage, or a ``<<name>>`` with no snippet is an error naming file and key.
 
 What this module is not: it holds no sentence (the data files do) and checks nothing (the checker modules do).
 """
@@ -27,7 +28,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Mapping
 
-from handoffs.i18n import Texts
+from handoffs.i18n import ParticleTemplate, Texts
+from handoffs.particles import has_placeholder
 
 from .report import HintText
 
@@ -115,4 +117,11 @@ def _hint(stages: Any, snippets: Mapping[str, Mapping[str, str]], where: str) ->
             return snippets[match.group(1)][lang]
         return SNIPPET.sub(snippet, columns[stage][lang])
 
-    return HintText(*(text(stage, "en") for stage in STAGES), ko=HintText(*(text(stage, "ko") for stage in STAGES)))
+    korean = (_particles(text(stage, "ko")) for stage in STAGES)
+    return HintText(*(text(stage, "en") for stage in STAGES), ko=HintText(*korean))
+
+
+def _particles(text: str) -> str:
+    """A Korean stage whose particles follow the word that fills the slot before them (``{tool}이(가)``), as a
+    :class:`handoffs.i18n.Texts` row's do: its ``format`` picks each one."""
+    return ParticleTemplate(text) if has_placeholder(text) else text
