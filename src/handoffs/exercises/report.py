@@ -11,10 +11,10 @@ three stages, so a learner is never handed the whole answer first:
 ``report.hint(3)`` give the next stages. A checker stops at the first finding — later checks would only
 repeat its consequences — by raising a :class:`Stop`, and records in ``stopped_by`` which phase stopped it.
 
-The words of every hint live in one table per checker module (``HINTS``, a ``dict`` of :class:`HintText`, each
-with its Korean column ``ko=HintText(...)``), and the words around them (with the pieces the shared machinery puts
-into hints) in :data:`REPORT_TEXT`; the kit's language (``handoffs.set_language``) picks the column when the
-checker runs.
+The words of every hint live in one table per checker (``HINTS``, a ``dict`` of :class:`HintText`, each with its
+Korean column ``ko=HintText(...)``, read from the checker's data file by :mod:`.text_data`), and the words around
+them (with the pieces the shared machinery puts into hints) in :data:`REPORT_TEXT`; the kit's language
+(``handoffs.set_language``) picks the column when the checker runs.
 
 What this module is not: it checks nothing (see the checker modules).
 """
