@@ -3,8 +3,9 @@
 The glossary is CONTRIBUTING.md's "Glossary: one name per idea"; ``tests/vocabulary.toml`` lists, per term, the
 words that must not stand for it (a page, a binder and a delegate tool are all the step table's or the transfer
 tool's second names), with the contexts where such a word is right (quoting the seed once, an HTML page). This test
-reads every tracked file under the scanned paths — code, docstrings, hint tables, slides, READMEs and the notebooks'
-cell sources (not their outputs, which follow the code) — and names each file, line and word it finds.
+reads every tracked file under the scanned paths — code, docstrings, the checkers' sentence files
+(``exercises/data/*.toml``), slides, READMEs and the notebooks' cell sources (not their outputs, which follow the
+code) — and names each file, line and word it finds.
 """
 
 from __future__ import annotations
@@ -60,7 +61,8 @@ def second_names(term: dict, where: str, line: str) -> list[str]:
 def test_the_scan_covers_the_kit():
     assert len(SCANNED) > 150
     for must in ("README.md", "CONTRIBUTING.md", "slides/en/00_overview.md", "notebooks/ko/02_langchain_support_bot.ipynb",
-                 "src/handoffs/exercises/escalate_text.py"):
+                 "src/handoffs/exercises/escalate_text.py", "src/handoffs/exercises/data/guard.toml",
+                 "src/handoffs/exercises/data/escalate.toml", "src/handoffs/exercises/data/specialist.toml"):
         assert must in SCANNED, must
 
 

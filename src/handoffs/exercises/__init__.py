@@ -9,7 +9,8 @@ Each checker runs the learner's code through the real frameworks: behaviour in c
 **scripted** (the offline model's script mode), routing — only where routing is the point — with the default
 offline model in both tool orders. It answers with a :class:`~handoffs.exercises.report.CheckReport`: PASS, or the
 first thing to fix, with hints in stages (``report.hint(2)``: where; ``report.hint(3)``: the code). The sentences
-of each checker live in its ``*_text`` module; ``langchain_runs``, ``autogen_runs``, ``routing`` and
-``learner_code`` are the shared machinery. The ``*_solution`` modules are one correct answer each (the solution
+of each checker are in its data file (``data/guard.toml``, ``escalate.toml``, ``specialist.toml``, where a
+translator edits them), read by ``text_data`` into its ``*_text`` module; ``langchain_runs``, ``autogen_runs``,
+``routing`` and ``learner_code`` are the shared machinery. The ``*_solution`` modules are one correct answer each (the solution
 notebooks show them, word for word).
 """

@@ -39,20 +39,6 @@ from .routing import Choice, Probe
 
 
 
-def tool_name(tool: Any) -> str:
-    """A tool's name, whether the model saw a ``Tool`` or a schema dict."""
-    return str(tool.get("name", "")) if isinstance(tool, dict) else str(getattr(tool, "name", tool))
-
-
-def tool_description(tool: Any) -> str:
-    return str(tool.get("description", "")) if isinstance(tool, dict) else str(getattr(tool, "description", ""))
-
-
-def tool_text(tool: Any) -> str:
-    """What the model reads of a tool: its name and description."""
-    return f"{tool_name(tool)} {tool_description(tool)}"
-
-
 def tool_parameters(tool: Any) -> Any:
     schema = tool if isinstance(tool, dict) else getattr(tool, "schema", {})
     return schema.get("parameters") if isinstance(schema, dict) else None

@@ -22,7 +22,8 @@ and judges it in four phases, stopping at the first finding (``report.stopped_by
    finding quoting its reason.
 
 The escalate step may have any name, the tools any names, the escalate tool may also be offered in other steps,
-and prompts and descriptions may be in Korean or English. The sentences live in :mod:`.escalate_text`.
+and prompts and descriptions may be in Korean or English. Phases 1 and 2 only read (:mod:`.escalate_reading`);
+phases 3 and 4, here, run the learner's code. The sentences live in :mod:`.escalate_text`.
 """
 
 from __future__ import annotations
@@ -35,28 +36,15 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from langgraph.types import Command
 
 from handoffs.i18n import pick
-from handoffs.part1.readonly import ReadOnlyStepTableError
-from handoffs.part1.steps import STEP_TABLE, UnknownStepError, all_tools, render_prompt, seed_step_table, with_tools
+from handoffs.part1.steps import UnknownStepError, render_prompt, seed_step_table
 
-from .escalate_text import HINTS, PIECES, REQUESTS, VERIFIED
+from .escalate_reading import SEED_STEPS, SEED_TOOLS, EscalateStop, read_prompts, read_step_table
+from .escalate_text import REQUESTS, VERIFIED
 from .langchain_runs import Run, decide_with_default_model, run_script, tool_move
-from .learner_code import (closest, error_text, has_korean, has_todo, location, mentions, names_a_topic, raising_line,
-                           refers_to, sample_arguments, words_in_common)
-from .report import REPORT_TEXT, CheckReport, Finding
-from .routing import customer_languages, first_claim, probe
-
-SEED_STEPS = tuple(STEP_TABLE)
-SEED_TOOLS = frozenset(t.name for t in all_tools(STEP_TABLE))
-SEED_TRIAGE_TOOLS = ("record_issue",)
-SEED_TRIAGE_PROMPT = str(STEP_TABLE["triage"]["prompt"])
-STEP_KEYS = ("prompt", "tools")
-ADDED_SENTENCE = 20  # characters: a prompt that names no tool must at least say something (in any language)
-
-
-class _Stop(Exception):
-    def __init__(self, phase: str, cause: str, **fields: Any):
-        super().__init__(cause)
-        self.phase, self.finding = phase, Finding.of(HINTS, cause, **fields)
+from .learner_code import (closest, error_text, has_korean, location, names_a_topic, raising_line, sample_arguments,
+                           words_in_common)
+from .report import CheckReport
+from .routing import customer_languages, probe, taken_from_seed, tool_description, tool_text
 
 
 @dataclass
@@ -72,113 +60,14 @@ def check_escalate_step(step_table: Any) -> CheckReport:
     """Judge the learner's step table (or step table-building function); see the module docstring for the phases."""
     report = CheckReport(VERIFIED["passed"])
     try:
-        table = _step_table(step_table, report)
-        tools = _prompts(table, report)
+        table = read_step_table(step_table, report)
+        tools = read_prompts(table, report)
         handoff, step = _handoff(table, tools, report)
         _step(table, handoff, step, report)
         _routing(table, handoff, report)
-    except _Stop as stop:
+    except EscalateStop as stop:
         report.fail(stop.finding, stop.phase)
     return report
-
-
-# ---- 1. the step table, by reading it ---------------------------------------------------------------------------------
-def _step_table(step_table: Any, report: CheckReport) -> dict[str, dict]:
-    if callable(step_table) and not isinstance(step_table, Mapping):
-        try:
-            step_table = step_table()
-        except ReadOnlyStepTableError as error:
-            raise _Stop("step_table", "shallow_copy", line=raising_line(error) or PIECES["step_table_cell"])
-        except Exception as error:
-            raise _Stop("step_table", "builder_failed", error=error_text(error), line=raising_line(error) or PIECES["it"])
-    if not isinstance(step_table, Mapping):
-        raise _Stop("step_table", "no_step_table", got=step_table)
-    for step, entry in step_table.items():
-        if not isinstance(entry, Mapping):
-            raise _Stop("step_table", "step_not_a_dict", step=step, got=entry)
-        for wanted in STEP_KEYS:
-            got = closest(str(wanted), [str(k) for k in entry if k not in STEP_KEYS]) if wanted not in entry else None
-            if got:
-                raise _Stop("step_table", "misspelt_key", step=step, wanted=wanted, got=got)
-        for item in entry.get("tools") or []:
-            if item is None:
-                raise _Stop("step_table", "tool_is_none", step=step)
-            if isinstance(item, type):
-                raise _Stop("step_table", "tool_class", step=step, got=item.__name__)
-            if not callable(item) and not isinstance(item, BaseTool):
-                raise _Stop("step_table", "not_a_tool", step=step, got=item)
-    table = with_tools(step_table)
-    _no_duplicates(table)
-    for step in SEED_STEPS:
-        if step not in table:
-            raise _Stop("step_table", "no_triage" if step == "triage" else "seed_step_missing", step=step)
-    triage_names = [t.name for t in table["triage"].get("tools", [])]
-    for name in SEED_TRIAGE_TOOLS:
-        if name not in triage_names:
-            raise _Stop("step_table", "seed_tool_removed", tool=name)
-    new_steps = [s for s in table if s not in SEED_STEPS]
-    if not new_steps:
-        raise _Stop("step_table", "no_new_step", steps=", ".join(map(repr, table)))
-    if not [n for n in triage_names if n not in SEED_TRIAGE_TOOLS]:
-        raise _Stop("step_table", "not_offered_in_triage", steps=", ".join(map(repr, new_steps)))
-    report.ok(VERIFIED["step_table"].format(steps=", ".join(map(repr, table))))
-    return table
-
-
-def _no_duplicates(table: Mapping[str, Mapping]) -> None:
-    first_step: dict[str, tuple[str, BaseTool]] = {}
-    for step, entry in table.items():
-        names = [t.name for t in entry.get("tools", [])]
-        for name in dict.fromkeys(names):
-            if names.count(name) > 1:
-                raise _Stop("step_table", "duplicate_tool", step=step, tool=name, count=names.count(name))
-        for t in entry.get("tools", []):
-            seen = first_step.setdefault(t.name, (step, t))
-            if seen[1] is not t:
-                try:
-                    all_tools({seen[0]: {"tools": [seen[1]]}, step: {"tools": [t]}})
-                except ValueError:
-                    raise _Stop("step_table", "stale_tool", tool=t.name, first=seen[0], second=step) from None
-            if "runtime" in convert_to_openai_tool(t)["function"].get("parameters", {}).get("properties", {}):
-                raise _Stop("step_table", "runtime_visible", tool=t.name, location=location(t))
-
-
-# ---- 2. the prompts -----------------------------------------------------------------------------------------------
-def _prompts(table: Mapping[str, Mapping], report: CheckReport) -> list[BaseTool]:
-    new_steps = [s for s in table if s not in SEED_STEPS]
-    for step in ["triage", *new_steps]:
-        prompt = str(table[step].get("prompt") or "")
-        if not prompt.strip():
-            raise _Stop("prompts", "prompt_missing", step=step)
-        if has_todo(prompt):
-            raise _Stop("prompts", "prompt_todo", step=step, snippet=_around_todo(prompt))
-    new_tools = [t for t in table["triage"]["tools"] if t.name not in SEED_TRIAGE_TOOLS]
-    triage_prompt = str(table["triage"]["prompt"])
-    added = triage_prompt.replace(SEED_TRIAGE_PROMPT, "").strip()  # what the learner wrote into the seed's prompt
-    names = [t.name for t in new_tools] + new_steps
-    if not added or (not any(mentions(triage_prompt, n) for n in names) and len(added) < ADDED_SENTENCE):
-        raise _Stop("prompts", "triage_prompt_silent", tools=", ".join(t.name for t in new_tools),
-                    tool=new_tools[0].name)
-    others = {str(table[other].get("prompt")) for other in table if other not in new_steps}
-    for step in new_steps:
-        prompt = str(table[step]["prompt"])
-        own = [t.name for t in table[step].get("tools", []) if t.name not in SEED_TOOLS] or [
-            t.name for t in table[step].get("tools", [])]
-        if own and (prompt in others or len(prompt.strip()) < ADDED_SENTENCE):
-            raise _Stop("prompts", "step_prompt_silent", step=step, tools=", ".join(own), tool=own[0])
-        offered = list(table[step].get("tools", []))
-        theme = " ".join(f"{t.name} {_description(t)}" for t in new_tools)  # what moves into the step: its theme
-        if offered and not any(refers_to(prompt, t.name, _description(t), theme) for t in offered):
-            names = [t.name for t in offered]
-            raise _Stop("prompts", "step_prompt_names_no_tool", step=step, tools=", ".join(names),
-                        tool=own[0] if own else names[0], length=len(prompt.strip()))
-    report.ok(VERIFIED["prompts"].format(tool=new_tools[0].name, step=", ".join(map(repr, new_steps))))
-    return new_tools
-
-
-def _around_todo(prompt: str) -> str:
-    line = next(line for line in prompt.splitlines() if has_todo(line))
-    return line.strip()[:80]
 
 
 # ---- 3. scripted conversations --------------------------------------------------------------------------------------
@@ -192,14 +81,14 @@ def _try(table: Mapping[str, Mapping], tool: BaseTool, step: str) -> _Try:
     error = called[0].error if called and called[0].error is not None else run.error
     if isinstance(error, ValueError) and "matching ToolMessage" in str(error):
         cause = "missing_tool_message" if "got: []" in str(error) else "wrong_tool_call_id"
-        raise _Stop("scripted", cause, tool=tool.name, location=where)
+        raise EscalateStop("scripted", cause, tool=tool.name, location=where)
     if isinstance(error, UnknownStepError):
         suggestion = closest(error.step, error.known) or [s for s in table if s not in SEED_STEPS][0]
-        raise _Stop("scripted", "misspelt_step", tool=tool.name, target=error.step, location=where,
-                    steps=", ".join(map(repr, table)), suggestion=suggestion)
+        raise EscalateStop("scripted", "misspelt_step", tool=tool.name, target=error.step, location=where,
+                           steps=", ".join(map(repr, table)), suggestion=suggestion)
     if error is not None:
-        raise _Stop("scripted", "tool_crashed", tool=tool.name, error=error_text(error),
-                    line=raising_line(error) or f"{tool.name} ({where})")
+        raise EscalateStop("scripted", "tool_crashed", tool=tool.name, error=error_text(error),
+                           line=raising_line(error) or f"{tool.name} ({where})")
     result = called[0].result if called else None
     update = result.update if isinstance(result, Command) and isinstance(result.update, Mapping) else {}
     target = update.get("current_step")
@@ -216,16 +105,16 @@ def _handoff(table: Mapping[str, Mapping], new_tools: list[BaseTool], report: Ch
         result = called[0].result if called else None
         cause = ("wrong_target" if first.target else
                  "command_without_step" if isinstance(result, Command) else "returns_plain")
-        raise _Stop("scripted", cause, tool=first.tool.name, step="triage", target=new_steps[0], moved_to=first.target,
-                    location=location(first.tool), steps=", ".join(map(repr, new_steps)),
-                    suggestion=closest(first.target or "", new_steps) or new_steps[0])
+        raise EscalateStop("scripted", cause, tool=first.tool.name, step="triage", target=new_steps[0],
+                           moved_to=first.target, location=location(first.tool), steps=", ".join(map(repr, new_steps)),
+                           suggestion=closest(first.target or "", new_steps) or new_steps[0])
     chosen = moving[0]
     report.ok(VERIFIED["handoff"].format(tool=chosen.tool.name, step=chosen.target))
     movers = {t.tool.name for t in tries if t.target}
     for step in new_steps:
         for t in table[step].get("tools", []):
             if t.name in {x.name for x in table["triage"]["tools"]} - SEED_TOOLS - movers:
-                raise _Stop("scripted", "work_tool_in_triage", tool=t.name, step=step, handoff=chosen.tool.name)
+                raise EscalateStop("scripted", "work_tool_in_triage", tool=t.name, step=step, handoff=chosen.tool.name)
     return chosen.tool, str(chosen.target)
 
 
@@ -235,9 +124,9 @@ def _step(table: Mapping[str, Mapping], handoff: BaseTool, step: str, report: Ch
     work = [t.tool for t in tries if t.target is None]
     finish = [t.tool for t in tries if t.target == "done"]
     if not own:
-        raise _Stop("scripted", "no_work_tool", step=step)
+        raise EscalateStop("scripted", "no_work_tool", step=step)
     if not finish:
-        raise _Stop("scripted", "cannot_finish", step=step, work=own[0].name)
+        raise EscalateStop("scripted", "cannot_finish", step=step, work=own[0].name)
     report.ok(VERIFIED["step"].format(step=step, work=", ".join(t.name for t in own), finish=finish[0].name))
     moves = [handoff, *work, finish[0]]
     script = [tool_move(t.name, sample_arguments(convert_to_openai_tool(t)["function"].get("parameters", {})))
@@ -245,8 +134,8 @@ def _step(table: Mapping[str, Mapping], handoff: BaseTool, step: str, report: Ch
     run = run_script(table, script, pick(REQUESTS["escalate"]))
     path = " -> ".join(run.steps)
     if run.error is not None or run.steps != ["triage", step, "done"] or any(t.name not in run.ran for t in work):
-        raise _Stop("scripted", "path_broken", moves=", ".join(t.name for t in moves), path=path, step=step,
-                    describe=run.recorder.describe("check", width=100))
+        raise EscalateStop("scripted", "path_broken", moves=", ".join(t.name for t in moves), path=path, step=step,
+                           describe=run.recorder.describe("check", width=100))
     report.ok(VERIFIED["path"].format(path=path))
 
 
@@ -262,13 +151,13 @@ def _routing(table: Mapping[str, Mapping], handoff: BaseTool, report: CheckRepor
     if not any(p.picked == handoff.name for p in escalations):
         first = escalations[0]
         rivals = [t for t in tools if t.name != handoff.name]
-        cause = "escalate_too_close" if first.too_close(_description(handoff)) else "escalate_not_routed"
-        shared = words_in_common(first.request, _text(handoff), *[_text(t) for t in rivals[:1]])
-        raise _Stop("routing", cause, request=first.request, tool=handoff.name, describe=first.describe(),
-                    other=", ".join(t.name for t in rivals), location=location(handoff), shared=shared)
+        cause = "escalate_too_close" if first.too_close(tool_description(handoff)) else "escalate_not_routed"
+        shared = words_in_common(first.request, tool_text(handoff), *[tool_text(t) for t in rivals[:1]])
+        raise EscalateStop("routing", cause, request=first.request, tool=handoff.name, describe=first.describe(),
+                           other=", ".join(t.name for t in rivals), location=location(handoff), shared=shared)
     if not names_a_topic(handoff.description):  # the model got there by the tool's name alone
-        raise _Stop("routing", "description_vague", tool=handoff.name, description=handoff.description,
-                    location=location(handoff))
+        raise EscalateStop("routing", "description_vague", tool=handoff.name, description=handoff.description,
+                           location=location(handoff))
     report.ok(VERIFIED["routed"].format(request=escalations[0].request, tool=handoff.name))
     checked = []
     new_tools = [t for t in tools if t.name not in SEED_TOOLS]
@@ -278,27 +167,9 @@ def _routing(table: Mapping[str, Mapping], handoff: BaseTool, report: CheckRepor
             seen = probe(decide, REQUESTS[path][lang], tools, baseline, seed["tools"])
             if not seen.understood or seen.baseline is None:
                 continue
-            wanted = seen.baseline.tool
-            if seen.forward.tool != wanted or seen.backward.tool != wanted:
-                stray = next(c.tool for c in (seen.forward, seen.backward) if c.tool != wanted) or handoff.name
-                tool = next((t for t in tools if t.name == stray), handoff)
-                raise _Stop("routing", "claims_seed_territory", request=seen.request, describe=seen.describe(),
-                            tool=tool.name, location=location(tool), shared=words_in_common(seen.request, _text(tool)))
-            wanted = record.get(str(seen.baseline.tool))
-            claim = first_claim(new_tools, _description, seen.request, wanted.description) if wanted else None
-            if claim:  # the model kept it with the seed this time, but an item of the description claims it
-                tool, clause = claim
-                raise _Stop("routing", "claims_seed_territory", request=seen.request, tool=tool.name,
-                            describe=REPORT_TEXT["claimed"].format(wanted=wanted.name, tool=tool.name, clause=clause),
-                            location=location(tool), shared=REPORT_TEXT["claimed_words"].format(clause=clause))
+            taken = taken_from_seed(seen, tools, new_tools, record, handoff)
+            if taken:
+                raise EscalateStop("routing", "claims_seed_territory", request=seen.request, describe=taken.describe,
+                                   tool=taken.tool.name, location=location(taken.tool), shared=taken.shared)
             checked.append(repr(seen.request))
     report.ok(VERIFIED["seed_paths"].format(requests=", ".join(checked)))
-
-
-def _description(tool: BaseTool) -> str:
-    return str(tool.description or "")
-
-
-def _text(tool: BaseTool) -> str:
-    """What the model reads of a tool: its name and description."""
-    return f"{tool.name} {tool.description}"

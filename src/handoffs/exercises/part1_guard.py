@@ -42,7 +42,7 @@ from handoffs.part1.steps import all_tools, seed_step_table, tool_names
 from .guard_text import HINTS, PIECES, REQUESTS, VERIFIED
 from .langchain_runs import Run, ToolWatch, run_script, tool_move
 from .learner_code import error_text, location, raising_line
-from .report import CheckReport, Finding
+from .report import CheckReport, Stop
 
 ROGUE_TOOL = "resolve_billing"
 BILLING_PATH = [tool_move("record_issue", {"issue": "billing"}), tool_move("resolve_billing"),
@@ -62,10 +62,8 @@ def out_of_step_calls() -> list[tuple[str, str, dict]]:
     return LATER + [(step, tool, ARGUMENTS.get(tool, {})) for step, tool in rest]
 
 
-class _Stop(Exception):
-    def __init__(self, phase: str, cause: str, **fields: Any):
-        super().__init__(cause)
-        self.phase, self.finding = phase, Finding.of(HINTS, cause, **fields)
+class _Stop(Stop):
+    hints = HINTS
 
 
 def check_step_guard(guard: Any) -> CheckReport:

@@ -16,7 +16,8 @@ model_client) -> Team`` and judges it in four phases, stopping at the first find
    reaches the new delegate; the seed's refund, sales and human requests still go where the seed sends them, and
    no item of the new description claims one ("…, 환불 요청, …") even when the model kept it with the seed.
 
-Other names, an agent class of one's own, extra delegates, Korean or English texts pass. Sentences: :mod:`.specialist_text`.
+Other names, an agent class of one's own, extra delegates, Korean or English texts pass. Sentences:
+:mod:`.specialist_text`.
 """
 
 from __future__ import annotations
@@ -35,11 +36,11 @@ from handoffs.models import OfflineModelClient
 from handoffs.recorder import RunRecorder, ToolRunEvent
 
 from .autogen_runs import (CapturedErrors, NotingClient, Session, UnawaitedCalls, WatchedRuntime, probe_default,
-                           run_session, tool_description, tool_name, tool_parameters, tool_text)
+                           run_session, tool_parameters)
 from .learner_code import (closest, error_text, has_korean, has_todo, location, names_a_topic, one_line,
                            plain_functions_in, prompt_says_something, raising_line, sample_arguments, words_in_common)
-from .report import REPORT_TEXT, CheckReport, Finding
-from .routing import customer_languages, first_claim
+from .report import CheckReport, Stop
+from .routing import customer_languages, taken_from_seed, tool_description, tool_name, tool_text
 from .specialist_text import HINTS, PIECES, REQUESTS, SCRIPTED_REPLY, STARTER_PROMPT, VERIFIED
 
 Builder = Callable[[Any, Any], Awaitable[Any]]
@@ -47,10 +48,8 @@ SEED_TRANSFER_TOOLS = {t.name: t for t in TRIAGE_TRANSFER_TOOLS}
 REPLIES = [SCRIPTED_REPLY.format(n=n) for n in range(1, 9)]
 
 
-class _Stop(Exception):
-    def __init__(self, phase: str, cause: str, **fields: Any):
-        super().__init__(cause)
-        self.phase, self.finding = phase, Finding.of(HINTS, cause, **fields)
+class _Stop(Stop):
+    hints = HINTS
 
 
 class _Check:
@@ -251,19 +250,11 @@ async def _routing(tools: list[Any], prompt: str, reached: dict[str, str], repor
             if not seen.understood or seen.baseline is None:
                 continue
             wanted = seen.baseline.tool
-            if seen.forward.tool != wanted or seen.backward.tool != wanted:
-                stray = next(c.tool for c in (seen.forward, seen.backward) if c.tool != wanted) or tool_name(new[0])
-                tool = next((t for t in tools if tool_name(t) == stray), new[0])
+            taken = taken_from_seed(seen, tools, new, SEED_TRANSFER_TOOLS, new[0])
+            if taken:
                 raise _Stop("routing", "claims_seed_territory", request=seen.request, wanted=wanted,
-                            describe=seen.describe(), tool=tool_name(tool), location=where(tool),
-                            shared=words_in_common(seen.request, tool_text(tool)))
-            seed_tool = SEED_TRANSFER_TOOLS.get(str(wanted))
-            claim = seed_tool and first_claim(new, tool_description, seen.request, tool_description(seed_tool))
-            if claim:  # the model kept it with the seed this time, but an item of the description claims it
-                (tool, clause), name = claim, tool_name(claim[0])
-                raise _Stop("routing", "claims_seed_territory", request=seen.request, wanted=wanted, tool=name,
-                            describe=REPORT_TEXT["claimed"].format(wanted=wanted, tool=name, clause=clause),
-                            location=where(tool), shared=REPORT_TEXT["claimed_words"].format(clause=clause))
+                            describe=taken.describe, tool=tool_name(taken.tool), location=where(taken.tool),
+                            shared=taken.shared)
             paths.append(f"{seen.request!r} -> {wanted}")
     report.ok(VERIFIED["seed_paths"].format(paths=", ".join(paths)))
 

@@ -9,12 +9,12 @@ three stages, so a learner is never handed the whole answer first:
 
 ``print(report)`` (or a notebook showing ``report``) gives the verdict and stage 1; ``report.hint(2)`` and
 ``report.hint(3)`` give the next stages. A checker stops at the first finding — later checks would only
-repeat its consequences — and records in ``stopped_by`` which phase stopped it.
+repeat its consequences — by raising a :class:`Stop`, and records in ``stopped_by`` which phase stopped it.
 
-The words of every hint live in one table per checker module (``HINTS``, a ``dict`` of :class:`HintText`, each
-with its Korean column ``ko=HintText(...)``), and the words around them (with the pieces the shared machinery puts
-into hints) in :data:`REPORT_TEXT`; the kit's language (``handoffs.set_language``) picks the column when the
-checker runs.
+The words of every hint live in one table per checker (``HINTS``, a ``dict`` of :class:`HintText`, each with its
+Korean column ``ko=HintText(...)``, read from the checker's data file by :mod:`.text_data`), and the words around
+them (with the pieces the shared machinery puts into hints) in :data:`REPORT_TEXT`; the kit's language
+(``handoffs.set_language``) picks the column when the checker runs.
 
 What this module is not: it checks nothing (see the checker modules).
 """
@@ -107,6 +107,17 @@ class Finding:
     def hint(self) -> str:
         """Stages 2 and 3 together, for code that wants all the help at once (a notebook shows them one by one)."""
         return f"{self.where}\n{self.code}"
+
+
+class Stop(Exception):
+    """The first finding of a check, raised inside a phase to end the check there; the checker catches it and records
+    it (``report.fail(stop.finding, stop.phase)``). Each checker's subclass names its hint table in ``hints``."""
+
+    hints: Mapping[str, HintText] = {}
+
+    def __init__(self, phase: str, cause: str, **fields: Any) -> None:
+        super().__init__(cause)
+        self.phase, self.finding = phase, Finding.of(self.hints, cause, **fields)
 
 
 class Hint(str):

@@ -14,6 +14,11 @@ way the model reads a message, so the verdict does not rest on how the model wei
 A model that answers in text instead of calling a tool has *asked* (a clarifying question): two descriptions were
 too close, or none fits. Each :class:`Choice` keeps the model's own reason, which names the words that decided.
 
+Both routing checkers end the same way: each of the seed's own requests must still go where the seed sends it, in
+both tool orders, and no item of a new tool's description may claim it; :func:`taken_from_seed` says which tool
+takes (or claims) one. Tools are read as the model reads them (:func:`tool_name`, :func:`tool_description`): a
+framework's tool object or the schema dict a model client was given.
+
 What this module is not: it knows no framework (the checkers pass a synchronous ``decide`` function; AutoGen's
 checker awaits its model calls first and builds :class:`Probe` itself) and holds no hint text.
 """
@@ -22,11 +27,28 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from handoffs.i18n import language
 
+from .learner_code import words_in_common
 from .report import REPORT_TEXT
+
+
+def tool_name(tool: Any) -> str:
+    """A tool's name, whether the model saw a tool object or a schema dict."""
+    return str(tool.get("name", "")) if isinstance(tool, dict) else str(getattr(tool, "name", tool))
+
+
+def tool_description(tool: Any) -> str:
+    """A tool's description ("" when it has none), whether the model saw a tool object or a schema dict."""
+    described = tool.get("description") if isinstance(tool, dict) else getattr(tool, "description", None)
+    return str(described or "")
+
+
+def tool_text(tool: Any) -> str:
+    """What the model reads of a tool: its name and description."""
+    return f"{tool_name(tool)} {tool_description(tool)}"
 
 
 @dataclass(frozen=True)
@@ -141,4 +163,33 @@ def first_claim(tools: Sequence[Any], describe: Callable[[Any], str], request: s
         clause = claiming_clause(describe(tool), request, seed_description)
         if clause:
             return tool, clause
+    return None
+
+
+@dataclass(frozen=True)
+class Taken:
+    """A seed request the new tools take from the seed's own tool: the tool that took (or claims) it, what the
+    model did (or which item of the description claims it), and the words that tie the two."""
+
+    tool: Any
+    describe: str
+    shared: str
+
+
+def taken_from_seed(seen: Probe, tools: Sequence[Any], new_tools: Sequence[Any], seed_tools: Mapping[str, Any],
+                    fallback: Any) -> Taken | None:
+    """None when the seed request ``seen`` (probed with its baseline) still reaches the seed's tool in both orders
+    and no item of a ``new_tools`` description claims it (``seed_tools``: the seed's tools by name); otherwise
+    what took it — the tool the model called instead (``fallback`` when the model asked), or the claiming one."""
+    wanted = seen.baseline.tool if seen.baseline is not None else None
+    if seen.forward.tool != wanted or seen.backward.tool != wanted:
+        stray = next(c.tool for c in (seen.forward, seen.backward) if c.tool != wanted) or tool_name(fallback)
+        tool = next((t for t in tools if tool_name(t) == stray), fallback)
+        return Taken(tool, seen.describe(), words_in_common(seen.request, tool_text(tool)))
+    seed_tool = seed_tools.get(str(wanted))
+    claim = first_claim(new_tools, tool_description, seen.request, tool_description(seed_tool)) if seed_tool else None
+    if claim:  # the model kept it with the seed this time, but an item of the description claims it
+        tool, clause = claim
+        return Taken(tool, REPORT_TEXT["claimed"].format(wanted=wanted, tool=tool_name(tool), clause=clause),
+                     REPORT_TEXT["claimed_words"].format(clause=clause))
     return None

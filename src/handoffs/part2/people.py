@@ -1,7 +1,7 @@
-"""The people at both ends of seed 003's team: customers (one per session) and the human operator's desk.
+"""The customers of seed 003's team: one per session, each an object the agents *await*.
 
-The seed reads both people from the console with ``input()``, which blocks the event loop, cannot run in a
-notebook under nbval, and cannot tell two sessions apart. Here each person is an object the agents *await*:
+The seed reads the customer from the console with ``input()``, which blocks the event loop, cannot run in a
+notebook under nbval, and cannot tell two sessions apart. Here:
 
 * :class:`Customer` — one customer's side of one session. ``say(text)`` is what they type (a chat panel's Send
   button or a test calls it); the customer's agent awaits :meth:`Customer.next_words`. Every answer they get is
@@ -9,28 +9,26 @@ notebook under nbval, and cannot tell two sessions apart. Here each person is an
 * :class:`ScriptedCustomer` — a customer whose words come from a list (tests, walk-throughs, many sessions);
   :class:`PanelCustomer` — a customer typing in a :class:`handoffs.ui.ChatPanel` (through its backend).
 * :class:`Customers` — who the customer of each session is, keyed by session id (the topic source).
-* :class:`OperatorDesk` — where the ``HumanAgent`` (notebook 06) puts a
-  :class:`HelpRequest` and awaits an ``asyncio.Future``; the operator (code) calls :meth:`OperatorDesk.answer`.
-  It has the ``ask`` of :class:`handoffs.ui.OperatorPanel`, so the panel can take its place; both say when a
-  conversation starts and stops waiting (``on_waiting``), which :func:`tell_customers_while_the_operator_is_awaited`
-  passes to the session's customer (their reply timeout then says "no operator has answered yet").
+* :func:`tell_customers_while_the_operator_is_awaited` — passes the operator desk's ``on_waiting`` to the
+  session's customer (their reply timeout then says "no operator has answered yet").
 
-Nothing here knows AutoGen's runtime: these are plain asyncio objects, so a panel or a test can drive them.
+What this module is not: the person at the other end, the human operator, is :class:`OperatorDesk`
+(:mod:`.operator_desk`; importable from here as well). Nothing here knows AutoGen's runtime: these are plain
+asyncio objects, so a panel or a test can drive them.
 """
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, List
 
-from autogen_core.models import LLMMessage
-
-from handoffs.loops import call_on_loop, resolve
+from handoffs.loops import call_on_loop
 from handoffs.models.consent import read_reply
 from handoffs.text_safety import readable
 
 from .customer_text import CUSTOMER_TEXT
+from .operator_desk import HelpRequest, OperatorDesk  # noqa: F401  (the operator's side, where it was imported from)
 
 EXIT_WORD = "exit"
 """What a customer says to close their session (as in the seed)."""
@@ -181,6 +179,7 @@ class PanelCustomer(Customer):
         super().operator_waiting(waiting)
         if hasattr(self.backend, "operator_pending"):
             self.backend.operator_pending = waiting  # its reply timeout then says so, instead of blaming the wiring
+
     def end(self) -> None:
         super().end()
         if hasattr(self.backend, "finished"):
@@ -231,74 +230,3 @@ def tell_customers_while_the_operator_is_awaited(operators: Any, customers: Cust
             customers[conversation].operator_waiting(waiting)
 
     on_waiting(notice)
-
-
-@dataclass
-class HelpRequest:
-    """A conversation waiting for the human operator."""
-
-    session_id: str
-    request: str
-    context: List[LLMMessage]
-    reply: "asyncio.Future[str]" = field(repr=False)
-
-
-class OperatorDesk:
-    """The human operator's queue: the human agent waits here until :meth:`answer` is called."""
-
-    def __init__(self) -> None:
-        self._pending: dict[str, HelpRequest] = {}
-        self._arrivals: asyncio.Queue[HelpRequest] = asyncio.Queue()
-        self._listeners: List[Callable[[HelpRequest], None]] = []
-        self._waiting_listeners: List[Callable[[str, bool], None]] = []
-        self.answered: List[tuple[str, str]] = []
-
-    def on_request(self, listener: Callable[[HelpRequest], None]) -> None:
-        """Call ``listener(request)`` whenever a conversation starts waiting for the operator."""
-        self._listeners.append(listener)
-
-    def on_waiting(self, listener: Callable[[str, bool], None]) -> None:
-        """Call ``listener(conversation, True)`` when a conversation starts waiting, ``(…, False)`` when it stops."""
-        self._waiting_listeners.append(listener)
-
-    async def ask(self, conversation: str, request: str, context: Iterable[LLMMessage] = ()) -> str:
-        """Put a conversation on the desk and wait for the operator's reply (the human agent calls this).
-
-        Same signature as :meth:`handoffs.ui.OperatorPanel.ask`, so the human agent works with either.
-        """
-        item = HelpRequest(conversation, request, list(context), asyncio.get_running_loop().create_future())
-        self._pending[conversation] = item
-        self._arrivals.put_nowait(item)
-        for listener in self._listeners:
-            listener(item)
-        for waiting in self._waiting_listeners:
-            waiting(conversation, True)
-        try:
-            return await item.reply
-        finally:
-            for waiting in self._waiting_listeners:
-                waiting(conversation, False)
-
-    @property
-    def pending(self) -> List[HelpRequest]:
-        """Conversations waiting for an answer, oldest first."""
-        return list(self._pending.values())
-
-    async def next_request(self) -> HelpRequest:
-        """Wait until a conversation arrives on the desk (code playing the operator awaits this)."""
-        while True:
-            item = await self._arrivals.get()
-            if not item.reply.done():
-                return item
-
-    def answer(self, session_id: str, text: str) -> None:
-        """The operator answers the customer of ``session_id``."""
-        if not isinstance(text, str) or not text.strip():
-            raise ValueError("The operator's answer must be non-empty text.")
-        item = self._pending.pop(session_id, None)
-        if item is None:
-            waiting = ", ".join(self._pending) or "none"
-            raise KeyError(f"No conversation of session {session_id!r} is waiting (waiting: {waiting}).")
-        text = readable(text.strip())
-        self.answered.append((session_id, text))
-        resolve(item.reply, text)

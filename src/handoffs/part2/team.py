@@ -26,7 +26,8 @@ from autogen_core.tools import Tool
 
 from handoffs.idempotency import SideEffectLog
 
-from .people import Customer, Customers, OperatorDesk, tell_customers_while_the_operator_is_awaited
+from .operator_desk import OperatorDesk
+from .people import Customer, Customers, tell_customers_while_the_operator_is_awaited
 from .quiet_runtime import QuietRuntime
 from .tools import Ledger
 
