@@ -124,4 +124,4 @@ def alternatives(pattern: str) -> list[str]:
 
 # What a pattern needs, and tables run as only what may match: importable from here, as before the split.
 from .pruning import (Anchored, FirstOf, Pruned, anchor_words_in, anchors, folds_plainly,  # noqa: E402,F401
-                      _needs, _register)
+                      requirements, _needs, _register)

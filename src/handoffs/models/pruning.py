@@ -55,6 +55,31 @@ def anchors(pattern: Pattern[str]) -> frozenset[str] | None:
     return _needs(_PARSE.parse(pattern.pattern, pattern.flags))
 
 
+def requirements(items: Any) -> tuple[frozenset[str], ...]:
+    """Every set of texts of which a match of the parsed sequence ``items`` must contain one, lower-cased: each is a
+    condition, and a match meets them all ("charged? twice" needs "charge" and " twice"). :func:`_needs` is the most
+    telling of them; a table indexed by it checks the others too, so a pattern one of whose words a text holds, but
+    not the rest, is not run."""
+    found: list[frozenset[str]] = []
+    run = ""
+    for op, arg in list(items) + [(None, None)]:
+        if op is _C.LITERAL:
+            run += chr(arg).lower()
+            continue
+        if run:
+            found.append(frozenset({run}))
+            run = ""
+        if op is _C.BRANCH:
+            sets = [_needs(branch) for branch in arg[1]]
+            if all(s is not None for s in sets):
+                found.append(frozenset().union(*sets))
+        elif op is _C.SUBPATTERN:
+            found += requirements(arg[-1])
+        elif op in (_C.MAX_REPEAT, _C.MIN_REPEAT, _C.POSSESSIVE_REPEAT) and arg[0] >= 1:
+            found += requirements(arg[2])
+    return tuple(dict.fromkeys(s for s in found if s))
+
+
 _ODD_FOLD = re.compile(r"[^\x00-\x7f\uac00-\ud7a3\u3131-\u318e\u1100-\u11ff]")
 
 
@@ -134,13 +159,21 @@ def anchor_words_in(lowered: str) -> frozenset[str]:
 class Anchored:
     """Patterns with their :func:`anchors`: :meth:`which` tells, for one text, the ones that may match it."""
 
-    def __init__(self, compiled: Sequence[Pattern[str] | None], needs: Sequence[frozenset[str] | None] | None = None):
-        """``needs``: each pattern's :func:`anchors` when the caller has them already (else read from ``compiled``)."""
-        self.needs = tuple(needs) if needs is not None else tuple(
-            anchors(p) if p is not None else frozenset() for p in compiled)
+    def __init__(self, compiled: Sequence[Pattern[str] | None], needs: Sequence[frozenset[str] | None] | None = None,
+                 requires: Sequence[tuple[frozenset[str], ...]] | None = None):
+        """``needs``: each pattern's :func:`anchors` when the caller has them already (else read from ``compiled``);
+        ``requires``: each pattern's :func:`requirements` (with ``needs``; without, only ``needs`` is checked)."""
+        if needs is None:
+            trees = [_PARSE.parse(p.pattern, p.flags) if p is not None else None for p in compiled]
+            needs = [_needs(tree) if tree is not None else frozenset() for tree in trees]
+            requires = [requirements(tree) if tree is not None else () for tree in trees]
+        self.needs = tuple(needs)
+        # what a pattern also needs, beside the word it is indexed by (None: nothing more)
+        self._also = tuple(tuple(s for s in conditions if s != need) or None if need else None
+                           for need, conditions in zip(self.needs, requires or [()] * len(self.needs)))
         self.words = tuple(sorted(set().union(*(need for need in self.needs if need))))
         self._words = frozenset(self.words)
-        _register(self._words)
+        _register(self._words.union(*(s for also in self._also if also for s in also)))
         self._needed_by: dict[str, tuple[int, ...]] = {}  # for each word, the patterns that need it
         for index, need in enumerate(self.needs):
             for word in need or ():
@@ -148,34 +181,40 @@ class Anchored:
         self._always = [need is None for need in self.needs]
         self._unanchored = tuple(i for i, need in enumerate(self.needs) if need is None)
 
-    def _hits(self, text: str) -> list[tuple[int, ...]] | None:
-        """For each of this table's anchor words in ``text``, the patterns that need it (None: a text that does not
-        fold plainly, where every pattern may match)."""
+    def indices(self, text: str) -> list[int] | None:
+        """The indices of the patterns that may match ``text``, ascending (None: every one, a text that does not
+        fold plainly): those that need nothing, and those whose word ``text`` holds and each of whose other
+        conditions it meets. Without a step per pattern: for many patterns, few kept."""
         if not (text.isascii() or folds_plainly(text)):
             return None
+        present = anchor_words_in(text.lower())
         needed = self._needed_by
-        return [needed[word] for word in anchor_words_in(text.lower()) if word in needed]
+        hits = [needed[word] for word in present if word in needed]
+        if not hits:  # most tables, for most messages
+            return list(self._unanchored)
+        also, found = self._also, list(self._unanchored)
+        for index in set().union(*hits):
+            conditions = also[index]
+            if conditions is not None:
+                for condition in conditions:
+                    if condition.isdisjoint(present):
+                        break
+                else:
+                    found.append(index)
+            else:
+                found.append(index)
+        found.sort()
+        return found
 
     def which(self, text: str) -> list[bool]:
         """For each pattern, whether it may match ``text`` (all True for a text that does not fold plainly)."""
-        hits = self._hits(text)
-        if hits is None:
+        kept = self.indices(text)
+        if kept is None:
             return [True] * len(self.needs)
-        may = list(self._always)
-        for indices in hits:
-            for index in indices:
-                may[index] = True
+        may = [False] * len(self.needs)
+        for index in kept:
+            may[index] = True
         return may
-
-    def indices(self, text: str) -> list[int] | None:
-        """The indices of the patterns that may match ``text``, ascending (None: every one, a text that does not
-        fold plainly). The same answer as :meth:`which`, without a step per pattern: for many patterns, few kept."""
-        hits = self._hits(text)
-        if hits is None:
-            return None
-        if not hits:  # most tables, for most messages
-            return list(self._unanchored)
-        return sorted(set(self._unanchored).union(*hits))
 
 
 class FirstOf:
@@ -224,7 +263,8 @@ class Pruned:
         self.pattern, self.flags = self.whole.pattern, self.whole.flags
         self.parts = tuple(alternatives(source))
         parsed = [_PARSE.parse(bounded(part), flags) for part in self.parts]  # parsed once, compiled when first run
-        self.anchored = Anchored([], needs=[_needs(tree) for tree in parsed])
+        self.anchored = Anchored([], needs=[_needs(tree) for tree in parsed],
+                                 requires=[requirements(tree) for tree in parsed])
         self._compiled: list[Pattern[str] | None] = [None] * len(self.parts)
         # A leading "(?i)" flags every alternative, so they are not run alone; nor, for finditer, an alternative that
         # can match the empty string (an empty match changes where the next search starts).
