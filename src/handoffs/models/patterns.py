@@ -122,6 +122,15 @@ def alternatives(pattern: str) -> list[str]:
     return parts + [pattern[start:]]
 
 
-# What a pattern needs, and tables run as only what may match: importable from here, as before the split.
-from .pruning import (Anchored, FirstOf, Pruned, anchor_words_in, anchors, folds_plainly,  # noqa: E402,F401
-                      requirements, _needs, _register)
+# What a pattern needs, and tables run as only what may match (:mod:`~handoffs.models.pruning`): importable from
+# here, as before the split; looked up when first asked, so either module may be imported first.
+_PRUNING_NAMES = frozenset({"Anchored", "FirstOf", "Pruned", "anchor_words_in", "anchors", "folds_plainly",
+                            "requirements", "_needs", "_register"})
+
+
+def __getattr__(name: str) -> object:
+    if name in _PRUNING_NAMES:
+        from . import pruning
+
+        return getattr(pruning, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

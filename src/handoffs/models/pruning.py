@@ -9,7 +9,7 @@ matches those alternatives as their alternation would: the same matches, fewer t
 Every table adds its words to one index, built at load (on first use), and a message's anchor words are found in one
 pass for every table (:func:`anchor_words_in`): one precompiled search for the words that start with a Latin letter
 or a sign (a trie of them, as a regular expression: at each position, the longest word that starts there), a look-up
-by a message's runs of two and three letters for the Korean ones.
+by a message's runs of two and three letters for the Korean ones, a set of the message's letters for words of one.
 
 What this module is not: a cache of what a message means, or a regex engine. It answers "may this pattern match?",
 never "does it"; ``re`` still matches. Import its names from :mod:`handoffs.models.patterns` (as before the split).
@@ -124,19 +124,19 @@ def _trie(words: Sequence[str]) -> str:
 
 
 def _build_index() -> None:
-    """The index of every table's words: a trie search for those that start with an ASCII character (with, for each,
-    the words that are its beginnings: they are in a text wherever it is), and for the others (Korean) the words by
-    their first three letters (two for a word of two) and the words of one letter."""
+    """The index of every table's words: a trie search for those of two or more characters that start with an ASCII
+    one (with, for each, the words that are its beginnings: they are in a text wherever it is), the others (Korean)
+    by their first three letters (two for a word of two), and the words of one letter (among the text's letters)."""
     words = sorted(w for w in _ALL_WORDS if w)
-    latin = [w for w in words if w[0].isascii()]
+    latin = [w for w in words if w[0].isascii() and len(w) >= 2]  # a letter alone: found among the text's letters
     finder = re.compile(f"(?=({_trie(latin)}))")
-    beginnings = {w: frozenset(w[:i] for i in range(1, len(w) + 1) if w[:i] in _ALL_WORDS) for w in latin}
+    beginnings = {w: frozenset(w[:i] for i in range(2, len(w) + 1) if w[:i] in _ALL_WORDS) for w in latin}
     by_start: dict[str, tuple[str, ...]] = {}
     for word in words:
         if not word[0].isascii() and len(word) >= 2:
             by_start[word[:3]] = by_start.get(word[:3], ()) + (word,)
-    short = tuple(w for w in words if not w[0].isascii() and len(w) < 2)
-    _INDEX[:] = [finder, beginnings, by_start, frozenset(by_start), short, frozenset({""}) & _ALL_WORDS]
+    letters = frozenset(w for w in words if len(w) == 1)
+    _INDEX[:] = [finder, beginnings, by_start, frozenset(by_start), letters, frozenset({""}) & _ALL_WORDS]
 
 
 @lru_cache(maxsize=1024)
@@ -146,14 +146,13 @@ def anchor_words_in(lowered: str) -> frozenset[str]:
     found (see the module docstring)."""
     if not _INDEX:
         _build_index()
-    finder, beginnings, by_start, starts, short, empty = _INDEX
-    found = empty.union(*[beginnings[word] for word in finder.findall(lowered)])
+    finder, beginnings, by_start, starts, letters, empty = _INDEX
+    found = letters.intersection(lowered).union(empty, *[beginnings[word] for word in finder.findall(lowered)])
     if lowered.isascii():
         return found
     pairs = list(map(str.__add__, lowered, lowered[1:]))
     runs = frozenset(pairs).union(map(str.__add__, pairs, lowered[2:]))
-    return found.union([word for start in runs & starts for word in by_start[start] if word in lowered],
-                       [word for word in short if word in lowered])
+    return found.union([word for start in runs & starts for word in by_start[start] if word in lowered])
 
 
 class Anchored:
