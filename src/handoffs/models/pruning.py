@@ -187,10 +187,10 @@ class Anchored:
         if not (text.isascii() or folds_plainly(text)):
             return None
         present = anchor_words_in(text.lower())
+        if present.isdisjoint(self._words):  # most tables, for most messages
+            return list(self._unanchored)
         needed = self._needed_by
         hits = [needed[word] for word in present if word in needed]
-        if not hits:  # most tables, for most messages
-            return list(self._unanchored)
         also, found = self._also, list(self._unanchored)
         for index in set().union(*hits):
             conditions = also[index]
