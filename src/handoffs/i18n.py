@@ -41,8 +41,22 @@ def language() -> str:
     """The language chosen with :func:`set_language`, else ``HANDOFFS_LANG``, else English."""
     if _chosen is not None:
         return _chosen
-    from_environment = os.environ.get(VARIABLE, "").strip().lower()
+    from_environment = _from_environment().strip().lower()
     return from_environment if from_environment in LANGUAGES else "en"
+
+
+def _from_environment() -> str:
+    """``os.environ.get(VARIABLE, "")`` without its raised and caught ``KeyError`` when the variable is unset (the
+    usual case, and the model's reasons ask the language several times a decision): the mapping's own store is read
+    when it has one (CPython's ``os.environ``), else ``get``."""
+    environ = os.environ
+    if type(environ) is not os._Environ:  # replaced by a plain mapping (a test's patch)
+        return environ.get(VARIABLE, "")
+    raw = environ._data.get(_KEY if _KEY is not None else environ.encodekey(VARIABLE))
+    return "" if raw is None else environ.decodevalue(raw)
+
+
+_KEY = os.environ.encodekey(VARIABLE) if type(os.environ) is os._Environ else None  # as os.environ stores the name
 
 
 @contextmanager

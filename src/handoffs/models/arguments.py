@@ -121,6 +121,17 @@ def _reason(evidence: Evidence) -> str | None:
     return next((t for t in reversed(evidence.user_texts) if cues.gives_a_reason(t)), None)
 
 
+def _options(tool: ToolSpec, prop: dict[str, Any], name: str) -> list[str]:
+    """:func:`options_of` a property, worked out once per tool (``ToolSpec.derived``: the same spec comes back while
+    its schema is unchanged) instead of on every call that fills its arguments."""
+    found = tool.derived.get("options")
+    if found is None:
+        found = tool.derived["options"] = {}
+    if name not in found:
+        found[name] = options_of(tool, prop, name)
+    return list(found[name])
+
+
 def fill_arguments(tool: ToolSpec, evidence: Evidence, chosen: tuple[str, str] | None = None) -> tuple[dict[str, Any], list[str]]:
     """Arguments for ``tool`` and one explanation per argument (``"issue='billing': 'charged' is a billing word"``).
 
@@ -135,7 +146,7 @@ def fill_arguments(tool: ToolSpec, evidence: Evidence, chosen: tuple[str, str] |
         key = name.lower()
         value: Any = None
         why = ""
-        options = options_of(tool, prop, name)
+        options = _options(tool, prop, name)
         if chosen and chosen[0] == name:
             value, why = chosen[1], because("arg_route")
         elif options:

@@ -75,9 +75,10 @@ _ALTERNATIVE_ROWS: tuple[tuple[int, str, str], ...] = tuple(
 """(row, alternative, its script) for every top-level alternative of every row of :data:`PHRASES`, in order."""
 _PARSED = [patterns._PARSE.parse(patterns.bounded(alternative), re.IGNORECASE)
            for _, alternative, _ in _ALTERNATIVE_ROWS]
-ANCHORED = patterns.Anchored([], needs=[patterns._needs(parsed) for parsed in _PARSED])
+ANCHORED = patterns.Anchored([], needs=[patterns._needs(parsed) for parsed in _PARSED],
+                            requires=[patterns.requirements(parsed) for parsed in _PARSED])
 """The alternatives of :data:`PHRASES` (as :data:`_ALTERNATIVE_ROWS` lists them) with their anchors: the texts one of
-which a message must hold for an alternative to match."""
+which a message must hold for an alternative to match (and each of its other conditions: "charged twice" needs both)."""
 _MAY_BE_EMPTY = frozenset(row for (row, _, _), parsed in zip(_ALTERNATIVE_ROWS, _PARSED) if parsed.getwidth()[0] == 0)
 """Rows with an alternative that can match the empty string: run whole (an empty match changes how a search goes on)."""
 del _PARSED
