@@ -104,8 +104,8 @@ def pytest_xdist_make_scheduler(config, log):
 
 
 class UnitClock:
-    """A plugin adding up the seconds of every test report per unit; at the end it stores them in pytest's cache
-    (merged with the figures of units this run did not run)."""
+    """A plugin adding up the seconds of every test report per unit; at the end of a run that was not cut short
+    (Ctrl-C, ``-x``) it stores them in pytest's cache, merged with the figures of units this run did not run."""
 
     def __init__(self, cache) -> None:
         self.cache = cache
@@ -114,8 +114,8 @@ class UnitClock:
     def pytest_runtest_logreport(self, report) -> None:
         self.seconds[work_unit(report.nodeid)] += report.duration
 
-    def pytest_sessionfinish(self, session) -> None:
-        if self.seconds:
+    def pytest_sessionfinish(self, session, exitstatus) -> None:
+        if self.seconds and exitstatus in (0, 1) and not (session.shouldstop or session.shouldfail):  # ran to the end
             self.cache.set(CACHE_KEY, merged(unit_seconds(self.cache, recorded=False), self.seconds))
 
 
