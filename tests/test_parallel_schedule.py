@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 
 from handoffs.kit import testing
@@ -36,3 +37,25 @@ def test_the_full_run_and_the_notebooks_use_the_cores_unless_told_otherwise(monk
     assert testing.parallel_arguments("models", []) == []  # a group runs in one process
     monkeypatch.setenv("HANDOFFS_TEST_WORKERS", "1")
     assert testing.parallel_arguments("all", []) == []
+
+
+def test_units_are_handed_out_costliest_first_and_a_unit_never_timed_is_estimated_by_its_tests():
+    conftest = _root_conftest()
+    units = {"tests/a.py": 3, "browser": 8, "notebooks/09.ipynb": 19, "tests/new.py": 40, "tests/tiny_new.py": 1}
+    seconds = {"tests/a.py": 90.0, "browser": 300.0, "notebooks/09.ipynb": 50.0, "tests/gone.py": 7.0}
+    # 440 s over 30 tests: 14.7 s a test, so the new 40-test file is estimated at 587 s and the new 1-test one at 15 s
+    assert conftest.costliest_first(units, seconds) == [
+        "tests/new.py", "browser", "tests/a.py", "notebooks/09.ipynb", "tests/tiny_new.py"]
+    assert conftest.costliest_first({"x": 2, "y": 2}, {}) == ["x", "y"]  # nothing timed: by tests, then as collected
+
+
+def test_the_recorded_seconds_name_units_that_exist_and_a_run_records_them_in_the_same_format():
+    conftest = _root_conftest()
+    recorded = conftest.unit_seconds()
+    assert recorded["browser"] > 0 and len(recorded) > 50
+    missing = [unit for unit in recorded if unit != "browser" and not (ROOT / unit).exists()]
+    assert missing == [], f"tests/unit_seconds.json names units that are gone: {missing}"
+    entry = conftest.merged({"tests/a.py": 4.0, "tests/b.py": 2.0}, {"tests/b.py": 9.04, "notebooks/c.ipynb": 1.0})
+    assert entry["seconds"] == {"tests/b.py": 9.0, "tests/a.py": 4.0, "notebooks/c.ipynb": 1.0}
+    assert list(entry["seconds"]) == ["tests/b.py", "tests/a.py", "notebooks/c.ipynb"]  # costliest first
+    assert set(entry) == set(json.loads(conftest.RECORDED.read_text(encoding="utf-8")))
