@@ -6,11 +6,17 @@ notebooks``, its notebooks shared between the same pytest-xdist workers (``-n N 
 time from pytest's start to its end: what a workshop waits for on that machine. A JUnit report gives each
 notebook's own time (its kernel's start, its cells, its kernel's stop). The bare row is a one-cell notebook
 (``print("hello")``) under the same command: pytest's start-up, the workers, a kernel and nbval, nothing of the kit.
+
+Beside each wall time, the CPU seconds the run cost (``getrusage`` of the children: pytest, its workers, the kernels;
+not the processes a notebook starts that outlive their parent, e.g. its server's decision workers). On a shared
+machine the wall time follows the load; the CPU seconds less, but they move too (one English edition, same code:
+177 s wall and 95 s CPU at load 9, 83 s wall and 115 s CPU at load 2): compare two versions in back-to-back runs.
 """
 
 from __future__ import annotations
 
 import json
+import resource
 import subprocess
 import sys
 import tempfile
@@ -56,17 +62,23 @@ def run_nbval(notebooks: Sequence[str], extra: Sequence[str] = ()) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         report = Path(folder) / "junit.xml"
         command = [sys.executable, "-m", "pytest", *notebooks, *NBVAL_OPTIONS, *extra, f"--junitxml={report}"]
-        started = time.perf_counter()
+        started, cpu_before = time.perf_counter(), _children_cpu()
         done = subprocess.run(command, cwd=ROOT, env=child_env(), capture_output=True, text=True)
-        wall = time.perf_counter() - started
+        wall, cpu = time.perf_counter() - started, _children_cpu() - cpu_before
         per_notebook: dict[str, float] = defaultdict(float)
         if report.exists():
             for case in ElementTree.parse(report).iter("testcase"):
                 name = case.get("classname", "?").removeprefix("notebooks.").removesuffix(".ipynb").replace("ko.", "ko/")
                 per_notebook[name] += float(case.get("time", 0))
     passed = done.returncode == 0
-    return {"seconds": wall, "per_notebook": dict(per_notebook), "passed": passed,
+    return {"seconds": wall, "cpu": cpu, "per_notebook": dict(per_notebook), "passed": passed,
             "summary": done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr[-500:]}
+
+
+def _children_cpu() -> float:
+    """CPU seconds (user + system) of this process's children that have ended, and of theirs that they waited for."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def measure(repeats: int = 1, only: Sequence[str] | None = None, extra: Sequence[str] | None = None,
@@ -87,25 +99,26 @@ def measure(repeats: int = 1, only: Sequence[str] | None = None, extra: Sequence
     bare = Stats.of([r["seconds"] for r in bare_runs])
     shown = " ".join(options) or "one process"
     table = Table(f"Notebooks under nbval, one pytest run per edition ({shown}; {repeats} run(s))",
-                  ["what", "time min", "time median", "result"])
+                  ["what", "time min", "time median", "CPU median", "result"])
     verdicts = []
     for name, runs in kit_runs.items():
         stats = Stats.of([r["seconds"] for r in runs])
         label = {"en": "English edition", "ko": "Korean edition"}.get(name, "the given notebooks")
+        cpu = Stats.of([r["cpu"] for r in runs])
         table.add(f"{label}: {len(runs_of[name])} notebooks (wall, pytest start to end)", seconds(stats.min),
-                  seconds(stats.median), runs[-1]["summary"])
+                  seconds(stats.median), seconds(cpu.median), runs[-1]["summary"])
         if not only:
             verdicts.append(Verdict(f"{label} notebooks under nbval (seconds, {shown})", stats.median,
                                     TARGET_EDITION_S, "s"))
         if not all(run["passed"] for run in runs):
             table.notes.append(f"{label}: SOME NOTEBOOKS FAILED: its times are not those of a green run")
     table.add("bare: a one-cell notebook under the same command", seconds(bare.min), seconds(bare.median),
-              bare_runs[-1]["summary"])
+              seconds(Stats.of([r["cpu"] for r in bare_runs]).median), bare_runs[-1]["summary"])
     for name, runs in kit_runs.items():
         names = sorted({notebook for run in runs for notebook in run["per_notebook"]})
         for notebook in names:
             values = [run["per_notebook"].get(notebook, 0.0) for run in runs]
-            table.add(f"  {notebook}", seconds(min(values)), seconds(sorted(values)[len(values) // 2]), "")
+            table.add(f"  {notebook}", seconds(min(values)), seconds(sorted(values)[len(values) // 2]), "", "")
     table.notes.append("per-notebook times are nbval's test times (kernel start, cells, kernel stop), summed over a "
                        "notebook's cells; with workers they overlap, so they add up to more than the wall time")
     return [table], verdicts

@@ -7,12 +7,33 @@ remembers), ``tools`` (the other tools; ``transfers`` reads where a transfer too
 the seed's prompts), ``middleware`` (``apply_step_config`` and the ``step_guard``), ``agent``
 (``build_support_agent``). ``by_hand`` is the same idea in plain Python with no framework (notebook 01).
 ``STEP_TABLE`` is read-only; ``seed_step_table()`` gives a fresh copy of it to change (notebook 04).
+
+The names below are imported when first used, so ``by_hand`` and ``transfers`` (no framework) do not bring LangChain
+with them (notebook 01 never needs it: ~1.4 s of CPU in its kernel).
 """
 
-from handoffs.part1.agent import ask, build_support_agent, last_reply, new_thread
-from handoffs.part1.middleware import apply_step_config, step_guard
-from handoffs.part1.state import SupportState
-from handoffs.part1.steps import STEP_TABLE, seed_step_table
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+#: public name -> the module defining it
+_HOME = {"ask": "agent", "build_support_agent": "agent", "last_reply": "agent", "new_thread": "agent",
+         "apply_step_config": "middleware", "step_guard": "middleware", "SupportState": "state",
+         "STEP_TABLE": "steps", "seed_step_table": "steps"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])
+
 
 __all__ = [
     "STEP_TABLE",

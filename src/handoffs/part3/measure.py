@@ -22,16 +22,17 @@ model's own counts (the recorder keeps them per call); the label says who counte
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from handoffs.evals import load_cases
-from handoffs.evals.runner import Case
 from handoffs.models import OfflineChatModel, OfflineModelClient, chat_model, model_client
 from handoffs.models.tokens import token_method
 from handoffs.part2.tools import ITEM_ID
 
 from .runs import ONE_AGENT, TEAM, DesignRun, OneAgentDesk, TeamDesk, run_one_agent
 from .text import ROW_LABEL
+
+if TYPE_CHECKING:  # the eval's cases are read when measured: importing handoffs.evals loads every scenario's tools,
+    from handoffs.evals.runner import Case  # which notebook 10 (CONVERSATIONS, the pictures) never needs (~1 s of CPU)
 
 NO_GUARD = "one agent, no guard"
 
@@ -161,6 +162,8 @@ async def run_probes(probes: Sequence[Probe] = PROBES) -> dict[str, list[str]]:
 async def compare_designs(cases: Sequence[Case] | None = None, *, spec: str | None = None,
                           conversations: dict[str, tuple[list[str], list[str]]] | None = None) -> Comparison:
     """Both designs on the same customers (see the module docstring); ``spec`` picks the model (default: switch)."""
+    from handoffs.evals import load_cases
+
     cases = list(cases if cases is not None else [c for c in load_cases() if c.scenario == "team_triage"])
     comparison = Comparison(_describe(spec), "", cases)
     await measure_routing(cases, comparison, spec)

@@ -4,11 +4,31 @@
 - :func:`plot_handoffs` — a multi-agent conversation as lanes (customer, agents), handoffs and messages in order;
 - :func:`plot_confusion` — the routing eval's confusion table (expected route against the route taken);
 - :func:`texts_of` — every text on a figure (tests assert on these, not on pixels).
+
+Each picture's module is imported when its name is first used (``from handoffs.viz import plot_handoffs`` imports
+the lanes' module only): a step graph reads Part 1's transfer tools, which brings LangChain, and Part 2's notebooks,
+which never draw one, need not pay for that import (~1.5 s of CPU in every such kernel).
 """
 
-from .confusion import plot_confusion
-from .handoff_diagram import handoff_rows, plot_handoffs
-from .step_graph import plot_step_graph
-from .style import texts_of
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+#: public name -> the module defining it
+_HOME = {"plot_step_graph": "step_graph", "plot_handoffs": "handoff_diagram", "handoff_rows": "handoff_diagram",
+         "plot_confusion": "confusion", "texts_of": "style"}
 
 __all__ = ["plot_step_graph", "plot_handoffs", "handoff_rows", "plot_confusion", "texts_of"]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])
