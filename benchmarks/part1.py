@@ -16,10 +16,14 @@ All variants run in one child process on the same customer messages; each conver
 thread id (no checkpointer). Each repeat runs ``count`` conversations per variant in chunks of :data:`CHUNK`,
 interleaved chunk by chunk (kit, bare, kit, bare, ...), so a busy neighbour on a shared machine slows every variant
 alike; the ratios are of CPU-time medians (the steadier figure on a shared machine), wall time shown beside them.
+A note gives each variant's garbage-collection CPU time a conversation (a ``gc.callbacks`` clock; a collection is
+charged to the variant that was running): the bare agent keeps nothing between conversations, a recorder keeps its
+events, and what is kept is what brings the collections round.
 """
 
 from __future__ import annotations
 
+import gc
 import time
 from typing import Any, Callable
 
@@ -76,15 +80,17 @@ def conversations(count: int, repeats: int) -> dict[str, Any]:
     }
     runs: dict[str, list[dict[str, float]]] = {name: [] for name in builders}
     number = 0
+    collecting = _GcClock()
+    gc.callbacks.append(collecting)
     for _repeat in range(repeats):
         agents = {name: build() for name, build in builders.items()}  # a new agent (and recorder) per repeat
         for name, agent in agents.items():  # warm every variant up (not kept)
             for i in range(3):
                 ask(agent, CUSTOMER_MESSAGES[i], {"configurable": {"thread_id": f"warm{i}"}})
-        totals = {name: {"seconds": 0.0, "cpu_seconds": 0.0} for name in builders}
+        totals = {name: {"seconds": 0.0, "cpu_seconds": 0.0, "gc_cpu_seconds": 0.0} for name in builders}
         for start in range(0, count, CHUNK):
             for name, agent in agents.items():
-                wall, cpu = time.perf_counter(), time.process_time()
+                wall, cpu, collected = time.perf_counter(), time.process_time(), collecting.cpu_seconds
                 fresh = name == "kit, fresh messages"
                 for i in range(start, min(count, start + CHUNK)):
                     number += 1
@@ -92,9 +98,25 @@ def conversations(count: int, repeats: int) -> dict[str, Any]:
                     ask(agent, fresh_message(text, number) if fresh else text, {"configurable": {"thread_id": f"t{number}"}})
                 totals[name]["seconds"] += time.perf_counter() - wall
                 totals[name]["cpu_seconds"] += time.process_time() - cpu
+                totals[name]["gc_cpu_seconds"] += collecting.cpu_seconds - collected
         for name in builders:
             runs[name].append(totals[name])
+    gc.callbacks.remove(collecting)
     return {"runs": runs, "same_conversations": bare_paths == kit_paths == fresh_paths, "paths": kit_paths}
+
+
+class _GcClock:
+    """A ``gc.callbacks`` entry adding up the CPU time of garbage collections (the variant running pays for them)."""
+
+    def __init__(self) -> None:
+        self.cpu_seconds = 0.0
+        self._started = 0.0
+
+    def __call__(self, phase: str, _info: dict) -> None:
+        if phase == "start":
+            self._started = time.process_time()
+        else:
+            self.cpu_seconds += time.process_time() - self._started
 
 
 def measure(conversations: int = 1000, repeats: int = 5,
@@ -122,6 +144,10 @@ def measure(conversations: int = 1000, repeats: int = 5,
     table.notes.append(f"the offline model's decisions (kit minus the diagnosis row): {model_share:.2f} ms a "
                        f"conversation; the kit's own plumbing (diagnosis / bare): "
                        f"{ratio(cpu['kit, fixed model'].median, cpu['bare'].median):.2f}x")
+    collections = {name: Stats.of([r.get("gc_cpu_seconds", 0.0) for r in rs]).median for name, rs in runs.items()}
+    table.notes.append("garbage collection a conversation (CPU median; a recorder keeps its events, so collections "
+                       "come round and walk the whole heap): " + ", ".join(
+                           f"{name} {collections[name] / conversations * 1000:.2f} ms" for name in labels))
     verdicts = [Verdict("Part 1 kit (recorder on) / bare create_agent (CPU)",
                         ratio(cpu["kit"].median, cpu["bare"].median), TARGET_RATIO, "x"),
                 Verdict("Part 1 kit without recorder / bare create_agent (CPU)",
