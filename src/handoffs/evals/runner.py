@@ -29,7 +29,7 @@ from handoffs.models import chat_model, model_client
 from .scenarios import ASK, SCENARIOS, Scenario, route_of
 
 SETS = ("dev", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "sealed1", "holdout9",
-        "probes27", "holdout10", "probes27b", "probes27c", "probes28a", "probes28b")
+        "probes27", "holdout10", "probes27b", "probes27c", "probes28a", "probes28b", "holdout11")
 
 
 @dataclass(frozen=True)
