@@ -1,6 +1,6 @@
 """Phrases and idioms the offline model reads whole, before single words: English and Korean side by side.
 
-The rows live in ``data/phrases.toml`` (loaded once, at import). Each is ``(pattern, concepts, weight)``: a regular expression over the lower-cased message, the
+The rows live in ``data/phrases.toml`` (read once, at import; each row compiled when a message first may match it). Each is ``(pattern, concepts, weight)``: a regular expression over the lower-cased message, the
 concepts it says (comma-separated, see :data:`handoffs.models.lexicon.CONCEPTS`) and how strongly. A phrase
 *consumes* its words, so they are not read again one by one: "the manager *in charge*" says nothing about billing,
 "my phone *won't charge*" is technical, "*back in stock*" is no stock market. A row mapped to ``None`` only blocks
@@ -27,10 +27,13 @@ _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = tuple(
     for row in tomllib.loads((Path(__file__).with_name("data") / "phrases.toml").read_text(encoding="utf-8"))["phrase"]
 )
 """(pattern, concepts or None to block, weight), in order: ``data/phrases.toml``, each row with what it is about."""
-PHRASES: tuple[tuple[re.Pattern[str], tuple[str, ...], float], ...] = tuple(
-    (patterns.compile(pattern, re.IGNORECASE), tuple(concepts.split(",")) if concepts else (), weight)
-    for pattern, concepts, weight in _PHRASE_TABLE
-)
+SOURCES: tuple[str, ...] = tuple(patterns.bounded(pattern) for pattern, _, _ in _PHRASE_TABLE)
+"""Each row's regular expression as it is compiled (:func:`patterns.bounded`), without compiling it."""
+MEANINGS: tuple[tuple[tuple[str, ...], float], ...] = tuple(
+    (tuple(concepts.split(",")) if concepts else (), weight) for _, concepts, weight in _PHRASE_TABLE)
+"""Each row's (concepts, weight). A row's pattern is compiled only when a message may match it (:func:`_whole`,
+:func:`_alternative`): a process that reads a few messages (a notebook's kernel, a server worker) compiles a few rows,
+not all 246 three times over at import."""
 
 
 # --- reading only what can match ---------------------------------------------------------------------------------
@@ -50,14 +53,30 @@ def _script(alternative: str) -> str:
     return "ko" if korean and not latin else "en" if latin and not korean else "any"
 
 
+@lru_cache(maxsize=None)  # bounded: one entry per row
 def _by_script(pattern: str) -> dict[str, re.Pattern[str] | None]:
     scripts = [(_script(a), a) for a in _alternatives(pattern)]
     kept = {lang: [a for s, a in scripts if s in (lang, "any")] for lang in ("en", "ko")}
     return {lang: patterns.compile("|".join(alts), re.IGNORECASE) if alts else None for lang, alts in kept.items()}
 
 
-PHRASES_BY_SCRIPT: tuple[dict[str, re.Pattern[str] | None], ...] = tuple(_by_script(p) for p, _, _ in _PHRASE_TABLE)
-"""For each row of :data:`PHRASES`: its alternatives that can match a message in one script ("en" or "ko")."""
+def __getattr__(name: str) -> object:
+    """``PHRASES`` (every row compiled, with its concepts and weight) and ``PHRASES_BY_SCRIPT`` (each row's
+    alternatives that can match a message in one script, "en" or "ko"), built when first asked for: the model itself
+    reads rows through :func:`phrase_runners`, which compiles only the rows a message may match."""
+    if name == "PHRASES":
+        return tuple((_whole("any", row), *MEANINGS[row]) for row in range(len(_PHRASE_TABLE)))
+    if name == "PHRASES_BY_SCRIPT":
+        return tuple({lang: _whole(lang, row) for lang in ("en", "ko")} for row in range(len(_PHRASE_TABLE)))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@lru_cache(maxsize=None)  # bounded: three entries per row at most
+def _whole(lang: str, row: int) -> re.Pattern[str] | None:
+    """Row ``row`` compiled for a message in script ``lang``: all of it for "any", else only its alternatives that can
+    match that script (None when it has none)."""
+    pattern = _PHRASE_TABLE[row][0]
+    return patterns.compile(pattern, re.IGNORECASE) if lang == "any" else _by_script(pattern)[lang]
 
 
 _LATIN_LETTER = patterns.compile(r"[a-z]", re.IGNORECASE)
@@ -84,8 +103,18 @@ _MAY_BE_EMPTY = frozenset(row for (row, _, _), parsed in zip(_ALTERNATIVE_ROWS, 
 del _PARSED
 _FOR_SCRIPT = {lang: tuple(script in (lang, "any") for _, _, script in _ALTERNATIVE_ROWS) for lang in ("en", "ko")}
 _FOR_SCRIPT["any"] = (True,) * len(_ALTERNATIVE_ROWS)
-_KEPT_FOR_SCRIPT = {lang: [tuple(i for i, (r, _, _) in enumerate(_ALTERNATIVE_ROWS) if r == row and ok[i])
-                           for row in range(len(_PHRASE_TABLE))] for lang, ok in _FOR_SCRIPT.items()}
+
+
+def _kept_by_row(ok: tuple[bool, ...]) -> list[tuple[int, ...]]:
+    """Per row, its alternatives (their numbers, in order) that ``ok`` keeps: one pass over the alternatives."""
+    kept: list[list[int]] = [[] for _ in _PHRASE_TABLE]
+    for index, (row, _, _) in enumerate(_ALTERNATIVE_ROWS):
+        if ok[index]:
+            kept[row].append(index)
+    return [tuple(indices) for indices in kept]
+
+
+_KEPT_FOR_SCRIPT = {lang: _kept_by_row(ok) for lang, ok in _FOR_SCRIPT.items()}
 
 
 @lru_cache(maxsize=None)  # bounded: one entry per alternative of the table
@@ -97,7 +126,7 @@ def _alternative(index: int) -> re.Pattern[str]:
 def _runner(lang: str, row: int, kept: tuple[int, ...]) -> "re.Pattern[str] | patterns.FirstOf":
     """What reads ``row`` when only its alternatives ``kept`` may match a message in script ``lang``."""
     if kept == _KEPT_FOR_SCRIPT[lang][row] or row in _MAY_BE_EMPTY:
-        return _ROWS[lang][row][0]  # type: ignore[return-value]
+        return _whole(lang, row)  # type: ignore[return-value]
     if len(kept) == 1:
         return _alternative(kept[0])
     return patterns.FirstOf([_alternative(index) for index in kept])
@@ -113,7 +142,7 @@ def phrase_runners(text: str) -> list[tuple[int, "re.Pattern[str] | patterns.Fir
     lang = "any" if korean == latin else "ko" if korean else "en"
     found = ANCHORED.indices(text)
     if found is None:
-        return [(row, pattern) for row, (pattern, _, _) in enumerate(_ROWS[lang]) if pattern is not None]
+        return [(row, pattern) for row in range(len(_PHRASE_TABLE)) if (pattern := _whole(lang, row)) is not None]
     ok, row_of = _FOR_SCRIPT[lang], _ALTERNATIVE_ROWS
     kept: dict[int, list[int]] = {}  # rows in order: the alternatives are numbered row by row
     for index in found:
@@ -131,11 +160,4 @@ def phrase_patterns(text: str) -> list[tuple["re.Pattern[str] | patterns.FirstOf
     return rows
 
 
-_UNREAD = tuple((None, concepts, weight) for _, concepts, weight in PHRASES)
-
-
-_ROWS: dict[str, list[tuple[re.Pattern[str] | None, tuple[str, ...], float]]] = {
-    "any": list(PHRASES),
-    **{lang: [(split[lang], concepts, weight) for split, (_, concepts, weight) in zip(PHRASES_BY_SCRIPT, PHRASES)]
-       for lang in ("en", "ko")},
-}
+_UNREAD = tuple((None, concepts, weight) for concepts, weight in MEANINGS)

@@ -102,7 +102,7 @@ _ENGLISH, _KOREAN = _tables()
 _KO_LONGEST = max(len(k) for k in _KOREAN)
 _KNOWN_EN = sorted({w for e in lexicon.CONCEPTS.values() for w in (*e.strong, *e.weak) if len(w) >= 5})
 # Words the phrases are made of ("money" in "money back"), so a typo inside a phrase is read too ("mony back").
-_PHRASE_WORDS = sorted({w for pattern, _, _ in idioms.PHRASES for w in re.findall(r"(?<![\\?])\b[a-z]{4,}\b", pattern.pattern)}
+_PHRASE_WORDS = sorted({w for source in idioms.SOURCES for w in re.findall(r"(?<![\\?])\b[a-z]{4,}\b", source)}
                        | set(knowledge.words("words.toml", "typo_targets")))
 _STRONG_KO = sorted({w for e in lexicon.CONCEPTS.values() for w in e.ko_strong if len(w) >= 2})
 _EN_BY_FIRST_LETTER: dict[str, tuple[str, ...]] = {}
@@ -314,7 +314,7 @@ def read(text: str) -> Reading:
     consumed = bytearray(len(text) + 1)  # positions a phrase has read already
     blocked = False
     for row, start, end in phrase_claims(lowered):
-        phrase_concepts, weight = idioms.PHRASES[row][1:]
+        phrase_concepts, weight = idioms.MEANINGS[row]
         consumed[start:end] = b"\x01" * (end - start)
         blocked = blocked or not phrase_concepts
         raw += [Mention(c, _whole_words(text, start, end), weight, start, end) for c in phrase_concepts]

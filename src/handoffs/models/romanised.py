@@ -108,7 +108,7 @@ def _known() -> frozenset[str]:
 
     found = {w for entry in lexicon.CONCEPTS.values() for w in (*entry.ko_strong, *entry.ko_weak)}
     found.update(row["hangul"] for row in pieces())
-    sources = [p.pattern for p, _, _ in idioms.PHRASES]
+    sources = list(idioms.SOURCES)
     sources += [v.pattern for module in (cues, negation) for v in vars(module).values() if isinstance(v, re.Pattern)]
     sources += [p.pattern for module in (cues,) for v in vars(module).values() if isinstance(v, tuple)
                 for p in v if isinstance(p, re.Pattern)]
