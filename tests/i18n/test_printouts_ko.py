@@ -82,7 +82,8 @@ def test_kit_lab_in_korean_sets_the_language_and_lands_on_the_korean_notebook_00
 
 async def test_part_3s_table_guide_and_rulers_in_korean(korean):
     from handoffs.i18n import display_width
-    from handoffs.part3.measure import CONVERSATIONS, compare_designs, load_cases
+    from handoffs.evals import load_cases
+    from handoffs.part3.measure import CONVERSATIONS, compare_designs
     from handoffs.part3.report import decision_guide, format_table, seed_claims, table_rows, wall_time_line
     from handoffs.part3.rulers import compare_counters, format_checks
 
