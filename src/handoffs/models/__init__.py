@@ -11,8 +11,7 @@
   ``HANDOFFS_MODEL`` (or the spec passed) says so (see :mod:`handoffs.models.switch`).
 """
 
-import importlib
-from typing import Any
+from handoffs import lazy
 
 # Each name is imported from its module on first use (PEP 562), so `from handoffs.models import model_client`
 # does not import LangChain, and nothing here imports the real-model stack (openai, langchain_openai, autogen_ext)
@@ -36,17 +35,6 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{_HOME[name]}", __name__), name)
-    globals()[name] = value  # the next lookup is an ordinary module attribute
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_HOME])
-
 
 __all__ = [
     "MODEL_NAME",
@@ -65,3 +53,5 @@ __all__ = [
     "decide",
     "model_client",
 ]
+
+__getattr__, __dir__ = lazy.exports(__name__, _HOME, __all__)

@@ -12,6 +12,7 @@ charge or a bug", "상담원 좀 연결해 주실 수 있나요").
 
 Skipping what cannot match — a pattern's anchor words, the tables that use them (:class:`Anchored`,
 :class:`Pruned`, :class:`FirstOf`) — is :mod:`~handoffs.models.pruning`'s; its names are importable from here too.
+:func:`trie` writes a list of words as one pattern that tries each letter once per position (pruning's word finder).
 
 What this module is not: a regex engine, or a timeout. It only rewrites and inspects pattern text; ``re`` still
 matches it. ``tests/faults`` checks the cost of 4x the input against 1x.
@@ -20,7 +21,7 @@ matches it. ``tests/faults`` checks the cost of 4x the input against 1x.
 from __future__ import annotations
 
 import re
-from typing import Pattern
+from typing import Any, Pattern, Sequence
 
 REACH = 60
 """The most characters one quantifier of a model pattern may consume: a repeated group, ``.`` or a negated class
@@ -134,3 +135,23 @@ def __getattr__(name: str) -> object:
 
         return getattr(pruning, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def trie(words: Sequence[str]) -> str:
+    """A regular expression matching, at a position, the longest of ``words`` that starts there (a trie: each letter
+    tried once per position, whatever the number of words)."""
+    root: dict[str, Any] = {}
+    for word in words:
+        node = root
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def branch(node: dict[str, Any]) -> str:
+        alts = [re.escape(char) + branch(child) for char, child in sorted(node.items()) if char]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if "" in node else body  # greedy: the longer word first, the shorter if it fails
+
+    return branch(root) or "(?!)"

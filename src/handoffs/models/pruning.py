@@ -12,7 +12,7 @@ or a sign (a trie of them, as a regular expression: at each position, the longes
 by a message's runs of two and three letters for the Korean ones, a set of the message's letters for words of one.
 
 What this module is not: a cache of what a message means, or a regex engine. It answers "may this pattern match?",
-never "does it"; ``re`` still matches. Import its names from :mod:`handoffs.models.patterns` (as before the split).
+never "does it"; ``re`` still matches. Its names can be imported from :mod:`handoffs.models.patterns` too.
 """
 
 from __future__ import annotations
@@ -21,21 +21,31 @@ import re
 from functools import lru_cache
 from typing import Any, Iterator, Pattern, Sequence
 
-from .patterns import _C, _PARSE, alternatives, bounded, compile
+from .patterns import _C, _PARSE, alternatives, bounded, compile, trie
+
+
+def _pieces(items: Any) -> Iterator[tuple[Any, Any]]:
+    """A parsed sequence in order: ``(None, text)`` per run of literal letters (lower-cased), else ``(op, arg)``."""
+    run = ""
+    for op, arg in items:
+        if op is _C.LITERAL:
+            run += chr(arg).lower()
+            continue
+        if run:
+            yield None, run
+            run = ""
+        yield op, arg
+    if run:
+        yield None, run
 
 
 def _needs(items: Any) -> frozenset[str] | None:
     """Texts of which a match of the parsed sequence ``items`` must contain one, lower-cased (None: none known)."""
     candidates: list[frozenset[str] | None] = []
-    run = ""
-    for op, arg in list(items) + [(None, None)]:
-        if op is _C.LITERAL:
-            run += chr(arg).lower()
-            continue
-        if run:
-            candidates.append(frozenset({run}))
-            run = ""
-        if op is _C.BRANCH:
+    for op, arg in _pieces(items):
+        if op is None:
+            candidates.append(frozenset({arg}))
+        elif op is _C.BRANCH:
             sets = [_needs(branch) for branch in arg[1]]
             candidates.append(None if any(s is None for s in sets) else frozenset().union(*sets))
         elif op is _C.SUBPATTERN:
@@ -61,15 +71,10 @@ def requirements(items: Any) -> tuple[frozenset[str], ...]:
     telling of them; a table indexed by it checks the others too, so a pattern one of whose words a text holds, but
     not the rest, is not run."""
     found: list[frozenset[str]] = []
-    run = ""
-    for op, arg in list(items) + [(None, None)]:
-        if op is _C.LITERAL:
-            run += chr(arg).lower()
-            continue
-        if run:
-            found.append(frozenset({run}))
-            run = ""
-        if op is _C.BRANCH:
+    for op, arg in _pieces(items):
+        if op is None:
+            found.append(frozenset({arg}))
+        elif op is _C.BRANCH:
             sets = [_needs(branch) for branch in arg[1]]
             if all(s is not None for s in sets):
                 found.append(frozenset().union(*sets))
@@ -103,33 +108,13 @@ def _register(words: frozenset[str]) -> None:
         anchor_words_in.cache_clear()
 
 
-def _trie(words: Sequence[str]) -> str:
-    """A regular expression matching, at a position, the longest of ``words`` that starts there (a trie: each letter
-    tried once per position, whatever the number of words)."""
-    root: dict[str, Any] = {}
-    for word in words:
-        node = root
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def branch(node: dict[str, Any]) -> str:
-        alts = [re.escape(char) + branch(child) for char, child in sorted(node.items()) if char]
-        if not alts:
-            return ""
-        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
-        return f"(?:{body})?" if "" in node else body  # greedy: the longer word first, the shorter if it fails
-
-    return branch(root) or "(?!)"
-
-
 def _build_index() -> None:
     """The index of every table's words: a trie search for those of two or more characters that start with an ASCII
     one (with, for each, the words that are its beginnings: they are in a text wherever it is), the others (Korean)
     by their first three letters (two for a word of two), and the words of one letter (among the text's letters)."""
     words = sorted(w for w in _ALL_WORDS if w)
     latin = [w for w in words if w[0].isascii() and len(w) >= 2]  # a letter alone: found among the text's letters
-    finder = re.compile(f"(?=({_trie(latin)}))")
+    finder = re.compile(f"(?=({trie(latin)}))")
     beginnings = {w: frozenset(w[:i] for i in range(2, len(w) + 1) if w[:i] in _ALL_WORDS) for w in latin}
     by_start: dict[str, tuple[str, ...]] = {}
     for word in words:

@@ -14,25 +14,13 @@ with them (notebook 01 never needs it: ~1.4 s of CPU in its kernel).
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from handoffs import lazy
 
 #: public name -> the module defining it
 _HOME = {"ask": "agent", "build_support_agent": "agent", "last_reply": "agent", "new_thread": "agent",
          "apply_step_config": "middleware", "step_guard": "middleware", "SupportState": "state",
          "STEP_TABLE": "steps", "seed_step_table": "steps"}
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])
 
 
 __all__ = [
@@ -46,3 +34,5 @@ __all__ = [
     "seed_step_table",
     "step_guard",
 ]
+
+__getattr__, __dir__ = lazy.exports(__name__, _HOME, __all__)

@@ -15,8 +15,7 @@ or more per server) imports this package on its way to its own module and needs 
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from handoffs import lazy
 
 #: public name -> the module defining it
 _HOME = {"OFFLINE_MODEL_NAME": "app", "FailurePlan": "app", "ServerStats": "app", "create_app": "app",
@@ -24,14 +23,4 @@ _HOME = {"OFFLINE_MODEL_NAME": "app", "FailurePlan": "app", "ServerStats": "app"
 
 __all__ = ["OFFLINE_MODEL_NAME", "FailurePlan", "RunningServer", "ServerStats", "create_app", "serve_in_background"]
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])
+__getattr__, __dir__ = lazy.exports(__name__, _HOME, __all__)

@@ -12,8 +12,7 @@ which never draw one, need not pay for that import (~1.5 s of CPU in every such 
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from handoffs import lazy
 
 #: public name -> the module defining it
 _HOME = {"plot_step_graph": "step_graph", "plot_handoffs": "handoff_diagram", "handoff_rows": "handoff_diagram",
@@ -21,14 +20,4 @@ _HOME = {"plot_step_graph": "step_graph", "plot_handoffs": "handoff_diagram", "h
 
 __all__ = ["plot_step_graph", "plot_handoffs", "handoff_rows", "plot_confusion", "texts_of"]
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])
+__getattr__, __dir__ = lazy.exports(__name__, _HOME, __all__)
