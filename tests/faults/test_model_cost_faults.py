@@ -13,12 +13,12 @@ from re import _constants as sre_constants, _parser as sre_parse
 
 import pytest
 
-from handoffs.models import cues, idioms, lexicon, meaning, negation, romanised, routing, text
+from handoffs.models import cues, idioms, lexicon, meaning, negation, profiles, romanised, routing, text, words
 from handoffs.models.core import decide
 from handoffs.models.text import READ_LIMIT
 from handoffs.models.types import Message, ToolSpec
 
-MODULES = (cues, idioms, lexicon, meaning, negation, romanised, routing, text)
+MODULES = (cues, idioms, lexicon, meaning, negation, profiles, romanised, routing, text, words)
 _REPEATS = {sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT, getattr(sre_constants, "POSSESSIVE_REPEAT", None)}
 
 
@@ -36,7 +36,10 @@ def _patterns() -> list[tuple[str, re.Pattern[str]]]:
                 walk(f"{name}[{key!r}]", item, depth + 1)
 
     for module in MODULES:
-        for name, value in vars(module).items():
+        names = dict(vars(module))
+        if module is idioms:
+            names["PHRASES"] = idioms.PHRASES  # compiled when first asked for (the model compiles rows as it needs them)
+        for name, value in names.items():
             walk(f"{module.__name__.rsplit('.', 1)[1]}.{name}", value)
     return found
 

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import pytest
 
-from handoffs.models import Message, consent, decide, idioms, knowledge, meaning, replies, romanised, routine
+from handoffs.models import Message, consent, decide, idioms, knowledge, meaning, replies, romanised, routine, words
 from handoffs.models import text as text_module
 from handoffs.models.cues import _has_any
 from handoffs.models.types import ToolSpec
@@ -86,7 +86,7 @@ def ends_a_verb_form(row: Row, text: str) -> bool:
 
 def read_as_a_typo_of_one(row: Row, text: str) -> bool:
     """words.toml's typo targets: the typo is read as one of the row's words."""
-    return meaning._correction(text) in row["words"]
+    return words._correction(text) in row["words"]
 
 
 def has_text_speak(row: Row, text: str) -> bool:

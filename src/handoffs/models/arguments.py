@@ -19,7 +19,7 @@ from . import cues, knowledge
 from .meaning import read
 from .reasons import because
 from .phrasebook import MADE_UP_PRODUCTS, MADE_UP_PRODUCTS_KO
-from .routing import CATCH_ALL, options_of
+from .profiles import CATCH_ALL, options_of
 from .text import ko_stem, readable, tokens
 from .types import Message, ToolSpec
 

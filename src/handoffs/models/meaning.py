@@ -7,9 +7,9 @@ It reads the way a careful person does, in three passes:
 
 1. **Phrases first** (:data:`~handoffs.models.idioms.PHRASES`): idioms are read whole and their words consumed —
    "the manager *in charge* of my account" says nothing about billing, "my phone *won't charge*" is technical.
-2. **Words**: English by stem (``charged`` ~ ``charge``), Korean by the start of the word (``결제되었습니다``),
-   typos by one letter (``chraged``, ``결재``). Words about an earlier purchase ("the skates I bought", "주문한
-   게") are not a wish to buy.
+2. **Words** (:mod:`.words`): English by stem (``charged`` ~ ``charge``), Korean by the start of the word
+   (``결제되었습니다``), typos by one letter (``chraged``, ``결재``). Words about an earlier purchase ("the skates I
+   bought", "주문한 게") are not a wish to buy.
 3. **Negation, by clause**: "this is *not a billing* question", "결제 문제가 *아니라*", "*결제는 잘 됐는데*",
    "I *don't want a refund*" mark their concept negated; "I *can't* log in" or "*not* delivered" do not (they
    describe the problem).
@@ -19,14 +19,14 @@ Readings are cached by text: the same prompt, description or message is read onc
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable
 
 from . import cues, idioms, knowledge, lexicon, patterns, romanised
 from .negation import is_negated, set_aside
-from .text import Cover, en_stem, ko_stem, language_of, near_miss, readable, tokens
+from .words import corrected, english_word, korean_word
+from .text import Cover, language_of, readable, tokens
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class Mention:
 
 
 _THRESHOLDS = {name: row["value"] for name, row in knowledge.load("routing.toml")["thresholds"].items()}
-_MORE_WORDS, _TYPO = _THRESHOLDS["more_words"], _THRESHOLDS["typo"]
+_MORE_WORDS = _THRESHOLDS["more_words"]
 _SMALL_TALK = 0.3  # cues.asides' factor for a compliment: small talk, which counts for less even alone  # data/routing.toml says why of each
 
 
@@ -83,128 +83,6 @@ class Reading:
 
     def words_for(self, concept: str) -> list[str]:
         return list(dict.fromkeys(m.word for m in self.mentions if m.concept == concept and not m.negated))
-
-
-def _tables() -> tuple[dict[str, list[tuple[str, float]]], dict[str, list[tuple[str, float]]]]:
-    english: dict[str, dict[str, float]] = {}
-    korean: dict[str, dict[str, float]] = {}
-    for concept, entry in lexicon.CONCEPTS.items():
-        for table, key, groups in ((english, en_stem, ((entry.strong, 1.0), (entry.weak, 0.5))),
-                                   (korean, str, ((entry.ko_strong, 1.0), (entry.ko_weak, 0.5)))):
-            for words, weight in groups:
-                for word in words:
-                    found = table.setdefault(key(word), {})
-                    found[concept] = max(found.get(concept, 0.0), weight)
-    return ({k: sorted(v.items()) for k, v in english.items()}, {k: sorted(v.items()) for k, v in korean.items()})
-
-
-_ENGLISH, _KOREAN = _tables()
-_KO_LONGEST = max(len(k) for k in _KOREAN)
-_KNOWN_EN = sorted({w for e in lexicon.CONCEPTS.values() for w in (*e.strong, *e.weak) if len(w) >= 5})
-# Words the phrases are made of ("money" in "money back"), so a typo inside a phrase is read too ("mony back").
-_PHRASE_WORDS = sorted({w for source in idioms.SOURCES for w in re.findall(r"(?<![\\?])\b[a-z]{4,}\b", source)}
-                       | set(knowledge.words("words.toml", "typo_targets")))
-_STRONG_KO = sorted({w for e in lexicon.CONCEPTS.values() for w in e.ko_strong if len(w) >= 2})
-_EN_BY_FIRST_LETTER: dict[str, tuple[str, ...]] = {}
-for _word in sorted({*_KNOWN_EN, *_PHRASE_WORDS}):
-    _EN_BY_FIRST_LETTER[_word[0]] = _EN_BY_FIRST_LETTER.get(_word[0], ()) + (_word,)
-_KO_BY_MASK: dict[tuple[int, str], tuple[str, ...]] = {}
-for _word in _STRONG_KO:
-    for _key in [(i, _word[:i] + "*" + _word[i + 1:]) for i in range(len(_word))]:
-        _KO_BY_MASK[_key] = _KO_BY_MASK.get(_key, ()) + (_word,)
-_WORDS = knowledge.load("words.toml")
-# Last syllables of verb forms ('꺼져', '살게', '하자'): such entries are not looked for inside other words.
-_VERBAL_ENDINGS = frozenset(_WORDS["verbal_endings"]["syllables"])
-# Text-speak, read as the words it stands for ("talk 2 ur supervisor", "pls", "ppl").
-_TEXT_SPEAK: dict[str, str] = _WORDS["text_speak"]["means"]
-_EN_IGNORED = frozenset(_WORDS["en_ignored"]["words"])
-
-
-def _english_word(word: str) -> list[tuple[str, float]]:
-    found = _ENGLISH.get(en_stem(word))
-    if found or len(word) < 4 or word in _EN_IGNORED:
-        return found or []
-    typo = _correction(word)  # 'chraged', 'refnud'
-    return [(concept, weight * _TYPO) for concept, weight in _ENGLISH.get(en_stem(typo), [])] if typo else []
-
-
-@lru_cache(maxsize=1)
-def _english_words() -> object:
-    """An English word list with frequencies (pyspellchecker's), loaded once, the first time a word is unknown."""
-    from spellchecker import SpellChecker
-
-    return SpellChecker(language="en", distance=1)
-
-
-@lru_cache(maxsize=8192)
-def _correction(word: str) -> str | None:
-    """The known word an unknown English word is a typo of, if exactly that plausible. A real English word
-    ('sorted', 'served', 'contacting') is never "corrected" into a lexicon word it happens to be one letter from."""
-    if len(word) < 4 or word in _EN_IGNORED or en_stem(word) in _ENGLISH:
-        return None
-    # An inflection ('service' ~ 'serviced') is another word, not a typo.
-    near = next((known for known in _EN_BY_FIRST_LETTER.get(word[0], ()) if known != word and not known.startswith(word)
-                 and not word.startswith(known) and near_miss(word, known)), None)
-    # Only a word one letter from a known one needs the dictionary (loaded then, once): most words never do.
-    return near if near is not None and word not in _english_words() else None
-
-
-_KO_INITIALS: dict[str, str] = _WORDS["ko_initials"]["means"]
-_INITIALS = patterns.compile(r"(?<![ㄱ-ㅣ])[ㄱ-ㅎ]{2,3}(?![ㄱ-ㅣ])")
-
-
-def _corrected(text: str) -> str:
-    """``text`` with English typos of known words replaced, so phrases match ('mony back' -> 'money back'), and
-    Korean initials written for a word spelt out ('ㄱㅈ 두번됨' -> '결제 두번됨')."""
-    if "ㄱ" <= max(text, default="") and any("ㄱ" <= c <= "ㅎ" for c in text):
-        text = _INITIALS.sub(lambda m: _KO_INITIALS.get(m.group(), m.group()), text)
-    out, last = [], 0
-    found = tokens(text)
-    for i, token in enumerate(found):
-        fixed = None if token.korean else _TEXT_SPEAK.get(token.text) or _correction(token.text)
-        if token.text in ("2", "4") and not (0 < i < len(found) - 1 and not found[i + 1].text.isdigit()
-                                             and not found[i - 1].text.isdigit()):
-            fixed = None  # a number, not "to"/"for"
-        if fixed:
-            out += [text[last:token.start], fixed]
-            last = token.end
-    return "".join(out) + text[last:] if out else text
-
-
-def _korean_word(word: str) -> list[tuple[str, float, int, int]]:
-    """(concept, weight, start, end) for entries found in one Korean word: at its start, or inside it for 2+
-    syllable entries; failing that, a one-letter typo of an entry ('결재되었어요' ~ '결제')."""
-    found: list[tuple[str, float, int, int]] = []
-    taken = bytearray(len(word))
-    for size in range(min(_KO_LONGEST, len(word)), 0, -1):
-        for start in range(0, len(word) - size + 1) if size >= 2 else (0,):
-            piece = word[start:start + size]
-            if start and size == 2 and (piece[-1] in _VERBAL_ENDINGS or start < 2):
-                continue  # '하자' (a defect) is not inside '말하자면', '지를' not inside '해지를': short entries match
-                          # inside a word only after a whole word of their own ('이중결제', '카카오페이')
-            if piece in _KOREAN and 1 not in taken[start:start + size]:
-                taken[start:start + size] = b"\x01" * size
-                found += [(concept, weight, start, start + size) for concept, weight in _KOREAN[piece]]
-    if found:
-        return found
-    typo = _korean_typo(ko_stem(word))
-    return [(concept, weight * _TYPO, 0, len(word)) for concept, weight in _KOREAN[typo]] if typo else []
-
-
-def _masks(word: str) -> list[tuple[int, str]]:
-    """The word with each syllable in turn hidden: the keys of words one syllable apart."""
-    return [(i, word[:i] + "*" + word[i + 1:]) for i in range(len(word))]
-
-
-@lru_cache(maxsize=8192)
-def _korean_typo(stem: str) -> str | None:
-    """The Korean entry ``stem`` is a one-syllable typo of, looked up by the syllables they share (not by trying
-    every entry): Korean typos keep the word's length and change one syllable (see ``text.near_miss``)."""
-    for key in _masks(stem):
-        for known in _KO_BY_MASK.get(key, ()):
-            if near_miss(stem, known):
-                return known
-    return None
 
 
 # --- reading ----------------------------------------------------------------------------------------------------
@@ -253,7 +131,7 @@ def _technical_verb(text: str, start: int, end: int) -> list[Mention]:
     """What does not work, when the phrase names it with a technical word: "can't *upload*", "won't *sync*"."""
     found = []
     for token in tokens(text[start:end]):
-        meanings = [(c, w) for c, w, _, _ in _korean_word(token.text)] if token.korean else _english_word(token.text)
+        meanings = [(c, w) for c, w, _, _ in korean_word(token.text)] if token.korean else english_word(token.text)
         found += [Mention(c, text[start + token.start:start + token.end], w, start + token.start, start + token.end)
                   for c, w in meanings if c == "technical"]
     return found
@@ -272,7 +150,7 @@ def _whole_words(text: str, start: int, end: int) -> str:
 
 def phrase_text(text: str) -> str:
     """The lower-cased text the phrase rows read (as :func:`read` prepares it: made readable, English typos fixed)."""
-    return _corrected(readable(text)).lower()
+    return corrected(readable(text)).lower()
 
 
 def phrase_claims(lowered: str) -> list[tuple[int, int, int]]:
@@ -299,14 +177,14 @@ def read(text: str) -> Reading:
             inner = read(hangul)
             mentions = [Mention(m.concept, original[a:b], m.weight, a, b, m.negated, m.requested)
                         for m in inner.mentions for a, b in [romanised.latin_span(spans, m.start, m.end)]]
-            corrected = _corrected(text)  # phrase rows written in Latin letters read it as they read any text
-            lowered = corrected.lower() if len(corrected.lower()) == len(corrected) else corrected
-            mentions += [Mention(c, _whole_words(corrected, m.start(), m.end()), weight, m.start(), m.end())
+            respelled = corrected(text)  # phrase rows written in Latin letters read it as they read any text
+            lowered = respelled.lower() if len(respelled.lower()) == len(respelled) else respelled
+            mentions += [Mention(c, _whole_words(respelled, m.start(), m.end()), weight, m.start(), m.end())
                          for pattern, concepts, weight in idioms.phrase_patterns(lowered) if pattern is not None
                          for m in pattern.finditer(lowered) if m.end() > m.start() for c in concepts]
             return Reading(original, language_of(original), tuple(sorted(mentions, key=lambda m: (m.start, m.concept))),
                            inner.set_aside)
-    text = _corrected(text)
+    text = corrected(text)
     lowered = text.lower()
     if len(lowered) != len(text):  # a character whose lower case is longer: read the lower-cased text only
         text = lowered
@@ -327,11 +205,11 @@ def read(text: str) -> Reading:
         if token.korean:
             # Korean written without spaces is one token: a phrase read part of it ("…안들어왔어요"), the rest is
             # read for its own words ("환불받기로했는데…").
-            for concept, weight, start, end in _korean_word(token.text):
+            for concept, weight, start, end in korean_word(token.text):
                 if not (partly and 1 in consumed[token.start + start:token.start + end]):
                     raw.append(Mention(concept, text[token.start:token.end], weight, token.start + start, token.start + end))
         else:
-            for concept, weight in _english_word(token.text):
+            for concept, weight in english_word(token.text):
                 raw.append(Mention(concept, text[token.start:token.end], weight, token.start, token.end))
     if not raw:  # nothing mentioned: no mention to weigh, negate or set aside (lazy: most small talk stops here)
         return Reading(original, language_of(original), (), blocked)

@@ -102,7 +102,7 @@ def _is_a_path(tool: ToolSpec) -> bool:
     """A tool worth naming to the customer as a path ("issues, repairs, or refunds"): one that offers something a
     customer wants — not a work tool ("Use to find item ID"), a way back ("outside of your purview"), a finisher or
     an only-if-asked one."""
-    from .routing import profile
+    from .profiles import profile
 
     info = profile(tool)
     if not tool.description or _ONLY_IF_ASKED.search(tool.description) or info.purview or info.finishing:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import knowledge
-from .routing import BASIC_STOPWORDS, word_keys
+from .profiles import BASIC_STOPWORDS, word_keys
 from .types import ToolSpec
 
 _STEP_MARK = re.compile(r"(?<![\d$.,])(\d{1,2})[.)]\s+")
