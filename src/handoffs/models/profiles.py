@@ -2,8 +2,8 @@
 
 :func:`profile` reads the concepts a tool's description and name offer (what it excludes or negates left out), the
 concepts its name hands over *to* (``escalate_to_human`` -> human), whether it is for explicit requests only ("Only
-call this if explicitly asked to"), a catch-all ("any other request"), a purview ("only questions about X"), or a
-finishing tool, and the options of its category arguments (an ``enum``, or a list written in a description:
+call this if explicitly asked to"), a catch-all ("any other request"), a purview ("only questions about X"), or one
+that ends the conversation, and the options of its category arguments (an ``enum``, or a list written in a description:
 "billing, technical, or other"). Cached per tool: the same tool is read once per process. Also the content words of a
 text as comparable keys (:func:`word_keys`), which routines and the echo of a tool's own words use.
 
