@@ -64,11 +64,15 @@ def __getattr__(name: str) -> object:
     """``PHRASES`` (every row compiled, with its concepts and weight) and ``PHRASES_BY_SCRIPT`` (each row's
     alternatives that can match a message in one script, "en" or "ko"), built when first asked for: the model itself
     reads rows through :func:`phrase_runners`, which compiles only the rows a message may match."""
+    rows = range(len(_PHRASE_TABLE))
     if name == "PHRASES":
-        return tuple((_whole("any", row), *MEANINGS[row]) for row in range(len(_PHRASE_TABLE)))
-    if name == "PHRASES_BY_SCRIPT":
-        return tuple({lang: _whole(lang, row) for lang in ("en", "ko")} for row in range(len(_PHRASE_TABLE)))
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value: object = tuple((_whole("any", row), *MEANINGS[row]) for row in rows)
+    elif name == "PHRASES_BY_SCRIPT":
+        value = tuple({lang: _whole(lang, row) for lang in ("en", "ko")} for row in rows)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value  # built once: the next lookup is an ordinary module attribute
+    return value
 
 
 @lru_cache(maxsize=None)  # bounded: three entries per row at most
