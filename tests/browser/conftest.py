@@ -2,7 +2,8 @@
 
 Chromium is ``$HANDOFFS_CHROMIUM`` (set by ``./kit test``), else ``chromium`` on PATH, else /usr/bin/chromium;
 the tests skip, saying why, when none exists (``./kit test`` installs Debian's chromium with apt when root). Never downloads a
-browser. Both the server and the browser are stopped even when a test fails.
+browser. One Chromium serves the whole session, each test a fresh context and page of it; the server and the
+browser are stopped even when a test fails.
 """
 
 from __future__ import annotations
@@ -51,17 +52,26 @@ def lab_with(tmp_path):
             lab.stop()
 
 
-@pytest.fixture
-def page():
-    """A fresh page in headless Chromium (closed with its browser afterwards)."""
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for the whole session (each test gets its own context: :func:`page`)."""
     from playwright.sync_api import sync_playwright
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS,
-                                             env={**os.environ, "HOME": os.environ.get("HOME", "/tmp")})
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS,
+                                              env={**os.environ, "HOME": os.environ.get("HOME", "/tmp")})
         try:
-            context = browser.new_context(viewport={"width": 1280, "height": 1000})
-            yield context.new_page()
+            yield chromium
         finally:
-            browser.close()
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page in a fresh browser context (its own cookies, storage and cache), closed after the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    try:
+        yield context.new_page()
+    finally:
+        context.close()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import re
 import shutil
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlparse
 
 import pytest
@@ -83,7 +84,8 @@ def built_decks(request, tmp_path_factory):
     from handoffs.workshop.slides import DeckBuild
 
     out = tmp_path_factory.mktemp(f"slides-{request.param}")
-    pages = DeckBuild(request.param, out).build()
+    with ThreadPoolExecutor(1) as thread:  # the build records runs with asyncio.run: not on the thread whose
+        pages = thread.submit(DeckBuild(request.param, out).build).result()  # playwright loop is running
     return out, pages, request.param
 
 
@@ -204,12 +206,12 @@ def test_diagram_labels_are_16px_on_a_1024x768_projector(built_decks, page):
           f"{measured[smallest]:.1f} px ({smallest})")
 
 
-def test_a_deck_prints_to_pdf_one_page_per_slide(built_decks):
+def test_a_deck_prints_to_pdf_one_page_per_slide(built_decks, browser):
     from handoffs.workshop.deck_export import export_pdfs
 
     out, pages, _lang = built_decks
     exercises = [page for page in pages if page.stem == "03_exercises"]
-    (pdf,) = export_pdfs(out, exercises)
+    (pdf,) = export_pdfs(out, exercises, browser)  # the session's Chromium: playwright's sync API does not nest
     data = pdf.read_bytes()
     slides = exercises[0].read_text(encoding="utf-8").count("\n---\n") + 1
     assert data.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page[^s]", data)) == slides

@@ -18,7 +18,7 @@ import threading
 from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 #: what the decks load, relative to node_modules (see slides/template.html)
 VENDOR = ("reveal.js/dist", "reveal.js/plugin/markdown", "reveal.js/plugin/highlight", "reveal.js/plugin/notes",
@@ -97,15 +97,22 @@ def chromium_path() -> str:
     return found
 
 
-def export_pdfs(root: Path, pages: list[Path]) -> list[Path]:
-    """One PDF per deck, beside it in ``pdf/``; every slide on its own 1280x720 page."""
-    from playwright.sync_api import sync_playwright
+def export_pdfs(root: Path, pages: list[Path], browser: Any = None) -> list[Path]:
+    """One PDF per deck, beside it in ``pdf/``; every slide on its own 1280x720 page. ``browser``: a running
+    playwright Chromium to print with (a test session's); without it, Debian's chromium is started and stopped."""
+    if browser is None:
+        from playwright.sync_api import sync_playwright
 
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_FLAGS)
+            try:
+                return export_pdfs(root, pages, browser)
+            finally:
+                browser.close()
     written = []
-    with serving(root) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_FLAGS)
+    with serving(root) as base:
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
         try:
-            page = browser.new_page(viewport={"width": 1280, "height": 720})
             for deck in pages:
                 url = f"{base}/{deck.parent.name}/{deck.name}?print-pdf"
                 page.goto(url, wait_until="networkidle")
@@ -117,5 +124,5 @@ def export_pdfs(root: Path, pages: list[Path]) -> list[Path]:
                          prefer_css_page_size=True)
                 written.append(target)
         finally:
-            browser.close()
+            page.close()
     return written
