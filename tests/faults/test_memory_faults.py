@@ -73,12 +73,6 @@ def two_writers(tmp_path: Path, how: str, *, right_how: str | None = None,
     return saved, refused, kept
 
 
-def test_m1_two_processes_asking_on_one_thread_keep_every_turn(tmp_path):
-    saved, refused, kept = two_writers(tmp_path, "ask")
-    assert refused == [] and len(saved) == 2 * TURNS
-    assert sorted(kept) == sorted(saved)  # every acknowledged turn is in the conversation, once
-
-
 def test_m2_bare_invokes_that_collide_are_refused_loudly_never_lost(tmp_path):
     saved, refused, kept = two_writers(tmp_path, "invoke")
     assert len(saved) + len(refused) == 2 * TURNS
@@ -121,15 +115,16 @@ def test_m4_time_travel_from_an_older_checkpoint_still_forks_on_purpose(tmp_path
     assert [m.content for m in forked["messages"] if m.type == "human"] == ["Hello!", "My app crashes when I log in"]
 
 
-def test_m5_two_asks_reaching_one_file_through_a_symlink_take_turns(tmp_path):
-    """Issue 24: one writer opens support.sqlite, the other a symbolic link to it (from another folder). Both use
-    ask(): the lock is taken beside the real file, so they take turns — nothing refused, nothing lost."""
+def test_m1_m5_two_processes_asking_on_one_thread_keep_every_turn_also_through_a_symlink(tmp_path):
+    """Two writers ask() on one file and thread at once: they take turns, nothing refused, every acknowledged turn
+    kept once (M1). Issue 24 (M5): the right-hand one opens it through a symbolic link from another folder — the
+    lock is taken beside the real file, so the writer using the file's own path is M1's writer."""
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     (elsewhere / "linked.sqlite").symlink_to(tmp_path / "support.sqlite")
     saved, refused, kept = two_writers(tmp_path, "ask", right_db=elsewhere / "linked.sqlite")
     assert refused == [] and len(saved) == 2 * TURNS
-    assert sorted(saved) == sorted(kept)
+    assert sorted(saved) == sorted(kept)  # every acknowledged turn is in the conversation, once
 
 
 def test_m6_a_refused_turn_names_what_this_process_called(tmp_path):
