@@ -1,8 +1,10 @@
 """How ``./kit test`` shares the tests between pytest-xdist's workers (``-n N --dist loadscope``), and nothing else.
 
 * A notebook under nbval is one kernel whose cells run in order: all of a notebook's cells go to one worker.
-* The real-browser tests (``tests/browser/``) each start a JupyterLab and a Chromium: they run one after another on
-  one worker, so two of them never fight each other's timeouts for the cores.
+* The JupyterLab tests (``tests/browser/``, but the slides') each start a JupyterLab, a kernel or two and drive them
+  in Chromium: they run one after another on one worker, so two labs never fight each other's timeouts for the
+  cores. The slide tests (``tests/browser/test_slides.py``: a static server and Chromium, no lab, no kernel) are a
+  unit of their own, so the two halves of the browser tests may run on the two workers at once.
 * Everything else is shared file by file (a test file's module-scoped fixtures are built once, and its tests run in
   the order they are written, as without workers).
 * The units are handed out costliest first (longest-processing-time first), so the run ends on short units and no
@@ -28,16 +30,18 @@ from typing import Dict, List
 
 RECORDED = Path(__file__).resolve().parent / "tests" / "unit_seconds.json"
 CACHE_KEY = "handoffs/unit_seconds"
-ABOUT = ("Seconds each scheduling unit (a test file, a notebook, or 'browser' for tests/browser/) took on one worker "
-         "of a ./kit test run (setup, call and teardown of its tests). The root conftest.py hands the costliest "
-         "units out first. Written by every run to .pytest_cache/v/handoffs/unit_seconds; copy that file here to "
-         "refresh what a fresh clone uses.")
+SLIDES = "tests/browser/test_slides.py"
+ABOUT = ("Seconds each scheduling unit (a test file, a notebook, or 'browser' for tests/browser/ but the slides) "
+         "took on one worker of a ./kit test run (setup, call and teardown of its tests). The root conftest.py hands "
+         "the costliest units out first. Written by every run to .pytest_cache/v/handoffs/unit_seconds; copy that "
+         "file here to refresh what a fresh clone uses.")
 
 
 def work_unit(nodeid: str) -> str:
-    """The unit a test is scheduled with: ``browser`` for the browser tests, else its file (a notebook, a module)."""
+    """The unit a test is scheduled with: ``browser`` for the JupyterLab tests, else its file (a notebook, a module,
+    the slide tests)."""
     path = nodeid.split("::")[0]
-    return "browser" if path.startswith("tests/browser/") else path
+    return "browser" if path.startswith("tests/browser/") and path != SLIDES else path
 
 
 def unit_seconds(cache=None, recorded: bool = True) -> Dict[str, float]:

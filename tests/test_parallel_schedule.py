@@ -18,13 +18,15 @@ def _root_conftest():
     return module
 
 
-def test_a_notebooks_cells_and_the_browser_tests_each_stay_on_one_worker():
+def test_a_notebooks_cells_the_jupyterlab_tests_and_the_slide_tests_each_stay_on_one_worker():
     unit = _root_conftest().work_unit
     cells = {unit(f"notebooks/ko/06_the_handoff_team.ipynb::Cell {n}") for n in range(30)}
     assert cells == {"notebooks/ko/06_the_handoff_team.ipynb"}
     assert unit("notebooks/06_the_handoff_team.ipynb::Cell 0") != unit("notebooks/ko/06_the_handoff_team.ipynb::Cell 0")
-    browser = {unit("tests/browser/test_slides.py::test_deck[en]"), unit("tests/browser/test_kit_lab_url.py::test_url")}
-    assert browser == {"browser"}
+    labs = {unit("tests/browser/test_panels_in_jupyterlab.py::test_a"), unit("tests/browser/test_newcomer_drive.py::t")}
+    assert labs == {"browser"}  # two JupyterLabs never run at once
+    assert unit("tests/browser/test_slides.py::test_deck[en]") == unit("tests/browser/test_slides.py::test_pdf[ko]")
+    assert unit("tests/browser/test_slides.py::test_deck[en]") != "browser"  # no lab: may run beside one
     assert unit("tests/models/test_routing.py::test_a[x]") == unit("tests/models/test_routing.py::test_b")
     assert unit("tests/models/test_routing.py::test_a") != unit("tests/models/test_idioms.py::test_a")
 

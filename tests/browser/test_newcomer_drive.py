@@ -13,7 +13,7 @@ clone's ``.venv`` is this checkout's (a link: the install is not timed, CI stays
     HANDOFFS_NEWCOMER_INSTALL=1 ./kit test tests/browser/test_newcomer_drive.py -s
 
 Jupyter's config, runtime, settings and workspace folders are temporary and shared by both editions' labs (as on a
-learner's laptop); each lab is stopped (its whole process group) before the next starts. Screenshots:
+learner's laptop); each lab is killed (its whole process group) before the next starts. Screenshots:
 ``test-artifacts/browser/kit-lab-start.png``, ``kit-lab-start-ko.png``, ``newcomer-first-reply.png``.
 """
 
@@ -22,14 +22,13 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
 import subprocess
 import time
 from pathlib import Path
 
 import pytest
 
-from browser_lab import ARTIFACTS, REPO, Lab, free_port
+from browser_lab import ARTIFACTS, REPO, Lab, free_port, stop_group
 from test_panels_in_jupyterlab import KERNEL_READY
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -110,18 +109,6 @@ def notebooks_in(folder: Path) -> set[str]:
     return found
 
 
-def stop(process: subprocess.Popen) -> None:
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=15)
-    except (ProcessLookupError, subprocess.TimeoutExpired):
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        process.wait(timeout=5)
-
-
 def first_reply(page, marks: dict) -> None:
     """Run All in notebook 00, type into the chat panel it ends with, read the reply (and a second, new issue)."""
     page.wait_for_function(KERNEL_READY, timeout=120_000)
@@ -167,7 +154,7 @@ def test_a_newcomer_gets_a_first_reply_in_notebook_00_and_the_korean_edition_bri
         print(log.read_text()[-4000:])
         raise
     finally:
-        stop(process)
+        stop_group(process)
     steps = ", ".join(f"{name} {at - started:.1f} s" for name, at in marks.items())
     install = "with its own fresh .venv install" if FRESH_INSTALL else "(.venv already installed)"
     print(f"\nnewcomer drive {install}: first reply {marks['first reply'] - started:.1f} s after ./kit lab ({steps})")
@@ -180,5 +167,5 @@ def test_a_newcomer_gets_a_first_reply_in_notebook_00_and_the_korean_edition_bri
     try:
         lands_on_notebook_00(page, url, workspaces, "ko")
     finally:
-        stop(process)
+        stop_group(process)
     assert notebooks_in(workspaces / "handoffs-ko") == {"notebooks/ko/00_start_here.ipynb"}
