@@ -77,6 +77,14 @@ HANGUL = re.compile("[\uac00-\ud7a3]")
 TOO_WIDE_TO_READ: set[str] = set()  # notebooks 09 and 10 print their tables wrapped (handoffs.part3.table)
 
 
+def open_deck(page, url: str) -> None:
+    """Open a deck and return once reveal.js is ready and every font the page uses is loaded (not after 500 ms of
+    network silence, which is what ``networkidle`` costs per page)."""
+    page.goto(url, wait_until="load")
+    page.wait_for_function("() => window.Reveal && Reveal.isReady()", timeout=30_000)
+    page.evaluate("() => document.fonts.ready.then(() => true)")
+
+
 @pytest.fixture(scope="module", params=["en", "ko"])
 def built_decks(request, tmp_path_factory):
     if not (REPO / "slides" / "node_modules" / "reveal.js").is_dir():
@@ -104,13 +112,12 @@ def test_every_slide_renders_offline_and_fits(built_decks, page):
     page.set_viewport_size({"width": 1280, "height": 720})
     problems, slides_seen, too_wide = [], 0, set()
     with serving(out) as base:
-        page.goto(f"{base}/{lang}/index.html", wait_until="networkidle")
+        page.goto(f"{base}/{lang}/index.html", wait_until="load")
         links = page.evaluate("() => [...document.querySelectorAll('li a')].map(a => a.getAttribute('href'))")
         assert links == [deck.name for deck in pages]
         assert page.evaluate("() => document.documentElement.lang") == lang
         for deck in pages:
-            page.goto(f"{base}/{lang}/{deck.name}", wait_until="networkidle")
-            page.wait_for_function("() => window.Reveal && Reveal.isReady()", timeout=30_000)
+            open_deck(page, f"{base}/{lang}/{deck.name}")
             total = page.evaluate("() => Reveal.getTotalSlides()")
             assert total >= 5, f"{deck.name} has only {total} slides"
             for index in range(total):
@@ -140,7 +147,7 @@ def test_every_slide_renders_offline_and_fits(built_decks, page):
                 slides_seen += 1
             assert page.evaluate("() => document.querySelectorAll('.hljs').length") > 0 or deck.stem == "03_exercises", \
                 f"{deck.name}: no highlighted code"
-        math = page.goto(f"{base}/{lang}/02_part2_many_agents.html", wait_until="networkidle")
+        math = page.goto(f"{base}/{lang}/02_part2_many_agents.html", wait_until="load")
         assert math is not None and math.ok
         page.wait_for_function("() => document.querySelectorAll('.katex').length > 0", timeout=30_000)
     outside = sorted({url for url in requests if urlparse(url).scheme in ("http", "https", "ws", "wss")
@@ -175,8 +182,7 @@ def test_diagram_labels_are_16px_on_a_1024x768_projector(built_decks, page):
     shots.mkdir(parents=True)
     with serving(out) as base:
         for deck in pages:
-            page.goto(f"{base}/{lang}/{deck.name}", wait_until="networkidle")
-            page.wait_for_function("() => window.Reveal && Reveal.isReady()", timeout=30_000)
+            open_deck(page, f"{base}/{lang}/{deck.name}")
             pictures = page.evaluate(PICTURES_REPORT)
             expected = html.unescape(deck.read_text(encoding="utf-8")).count("<img ")  # the Markdown's
             assert len(pictures) == expected, f"{deck.name}: {len(pictures)} pictures on its slides, {expected} in it"
