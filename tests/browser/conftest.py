@@ -2,8 +2,8 @@
 
 Chromium is ``$HANDOFFS_CHROMIUM`` (set by ``./kit test``), else ``chromium`` on PATH, else /usr/bin/chromium;
 the tests skip, saying why, when none exists (``./kit test`` installs Debian's chromium with apt when root). Never downloads a
-browser. One Chromium serves the whole session, each test a fresh context and page of it; the server and the
-browser are stopped even when a test fails.
+browser. One Chromium serves the browser tests that run in a row (closed before any other test runs), each test a
+fresh context and page of it; the server and the browser are stopped even when a test fails.
 """
 
 from __future__ import annotations
@@ -52,19 +52,54 @@ def lab_with(tmp_path):
             lab.stop()
 
 
-@pytest.fixture(scope="session")
-def browser():
-    """One headless Chromium for the whole session (each test gets its own context: :func:`page`)."""
-    from playwright.sync_api import sync_playwright
+class SharedChromium:
+    """One headless Chromium for a row of browser tests: started by the first test that asks, closed after the last
+    one before a test elsewhere (:func:`pytest_runtest_teardown`) — playwright's sync API keeps its asyncio loop
+    running in this thread, which the next tests' ``asyncio.run`` (pytest-asyncio, nbval's kernels) would trip on."""
 
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS,
-                                              env={**os.environ, "HOME": os.environ.get("HOME", "/tmp")})
+    def __init__(self) -> None:
+        self._playwright = None
+        self.browser = None
+
+    def get(self):
+        if self.browser is None:
+            from playwright.sync_api import sync_playwright
+
+            self._playwright = sync_playwright().start()
+            self.browser = self._playwright.chromium.launch(
+                executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS,
+                env={**os.environ, "HOME": os.environ.get("HOME", "/tmp")})
+        return self.browser
+
+    def close(self) -> None:
+        playwright, browser, self._playwright, self.browser = self._playwright, self.browser, None, None
         try:
-            yield chromium
+            if browser is not None:
+                browser.close()
         finally:
-            chromium.close()
+            if playwright is not None:
+                playwright.stop()
+
+
+SHARED = SharedChromium()
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.hookimpl(trylast=True)  # after the test's own fixtures (its page's context) are torn down
+def pytest_runtest_teardown(item, nextitem):
+    if nextitem is None or HERE not in Path(nextitem.path).resolve().parents:
+        SHARED.close()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    SHARED.close()
+
+
+@pytest.fixture
+def browser():
+    """The shared Chromium (each test gets its own context: :func:`page`)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return SHARED.get()
 
 
 @pytest.fixture
