@@ -10,8 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import subprocess
-import sys
 
 import pytest
 from autogen_core import FunctionCall
@@ -151,16 +149,20 @@ def test_the_report_and_the_picture_say_the_same(report):
     assert diagonal == sum(o.correct for o in report.outcomes)
 
 
-def test_the_command_line_scores_and_draws(tmp_path):
+def test_the_command_line_scores_and_draws(tmp_path, capsys):
+    """The command's ``main`` in this process: ``python -m handoffs.evals`` as a process of its own, its exit status
+    and its score line, is run by tests/server/test_eval_through_server.py (a second process here would only
+    re-import the kit)."""
+    from handoffs.evals.__main__ import main
+
     picture = tmp_path / "confusion.png"
-    done = subprocess.run([sys.executable, "-m", "handoffs.evals", "--set", "dev", "--scenario", "support_triage",
-                           "--misses", "--picture", str(picture), "--model", "offline"],
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert "routing accuracy:" in done.stdout and "support_triage" in done.stdout
+    assert main(["--set", "dev", "--scenario", "support_triage", "--misses", "--picture", str(picture),
+                 "--model", "offline"]) == 0
+    out = capsys.readouterr().out
+    assert "routing accuracy:" in out and "support_triage" in out
     size = model_size()
-    assert f"model code: {size.python_lines:,} Python lines" in done.stdout
-    assert f"phrases.toml {size.rows['phrases.toml']:,}" in done.stdout and f"{size.examples:,} examples" in done.stdout
+    assert f"model code: {size.python_lines:,} Python lines" in out
+    assert f"phrases.toml {size.rows['phrases.toml']:,}" in out and f"{size.examples:,} examples" in out
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -182,8 +184,10 @@ def test_the_model_size_counts_lines_and_the_rows_a_person_wrote(tmp_path):
     assert size.others == ["learned.tsv 2", "sayings.toml"]
 
 
-def test_the_command_line_names_a_bad_model_setting_in_one_sentence():
-    done = subprocess.run([sys.executable, "-m", "handoffs.evals", "--set", "dev", "--model", "nope:x"],
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 2
-    assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1 and "nope" in done.stderr
+def test_the_command_line_names_a_bad_model_setting_in_one_sentence(capsys):
+    """The command's own ``main`` (what ``python -m handoffs.evals`` exits with), as in the test above."""
+    from handoffs.evals.__main__ import main
+
+    assert main(["--set", "dev", "--model", "nope:x"]) == 2
+    out, err = capsys.readouterr()
+    assert err.startswith("error: ") and err.count("\n") == 1 and "nope" in err and not out

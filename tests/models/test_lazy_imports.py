@@ -10,21 +10,23 @@ import sys
 REAL_STACK = ("openai", "langchain_openai", "autogen_ext.models.openai")
 
 
-def _modules_after(code: str) -> dict:
-    """Run ``code`` in a fresh interpreter; return which heavy modules it imported and what it printed last."""
-    probe = f"""
-import json, sys
-{code}
-print(json.dumps({{name: name in sys.modules for name in {REAL_STACK + ("langchain_core",)!r}}}))
-"""
+def _modules_after(*steps: str) -> list:
+    """Run the ``steps`` one after another in one fresh interpreter; after each, which heavy modules are imported."""
+    names = REAL_STACK + ("langchain_core",)
+    report = f"print('MODULES', json.dumps({{name: name in sys.modules for name in {names!r}}}))"
+    probe = "import json, sys\n" + "".join(f"{step}\n{report}\n" for step in steps)
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120,
                           env={"HANDOFFS_MODEL": "offline", "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    found = [json.loads(line[len("MODULES "):]) for line in done.stdout.splitlines() if line.startswith("MODULES ")]
+    assert len(found) == len(steps), done.stdout
+    return found
 
 
-def test_offline_models_and_the_setup_check_do_not_import_the_real_model_stack():
-    loaded = _modules_after("""
+def test_offline_models_and_the_setup_check_do_not_import_the_real_model_stack_and_choosing_one_does():
+    """One interpreter: first everything a learner does with the offline model (none of the real stack loaded),
+    then a real model chosen in both frameworks (each client loaded then, not before)."""
+    offline, real = _modules_after("""
 import asyncio
 from handoffs.models import chat_model, model_client
 from handoffs.models.errors import explain_model_error
@@ -35,22 +37,17 @@ reply = chat_model().invoke("I was charged twice")
 result = asyncio.run(model_client().create([UserMessage(content="Hi", source="User")]))
 assert reply.content and result.content
 assert explain_model_error(ValueError("bad")) == "ValueError: bad"
-""")
-    assert not any(loaded[name] for name in REAL_STACK), loaded
-    assert loaded["langchain_core"]  # the offline LangChain model itself was really used
-
-
-def test_autogen_side_does_not_import_langchain():
-    loaded = _modules_after("from handoffs.models import model_client, OfflineModelClient\nmodel_client()")
-    assert not loaded["langchain_core"] and not any(loaded[name] for name in REAL_STACK), loaded
-
-
-def test_choosing_a_real_model_imports_its_client():
-    loaded = _modules_after("""
-from handoffs.models import chat_model, model_client
+""", """
 from handoffs.models.switch import KitChatOpenAI, KitOpenAIChatCompletionClient
 spec = "openai-compatible:http://127.0.0.1:9/v1?model=llama3.1"
 assert isinstance(chat_model(spec), KitChatOpenAI)
 assert isinstance(model_client(spec), KitOpenAIChatCompletionClient)
 """)
-    assert all(loaded[name] for name in REAL_STACK), loaded
+    assert not any(offline[name] for name in REAL_STACK), offline
+    assert offline["langchain_core"]  # the offline LangChain model itself was really used
+    assert all(real[name] for name in REAL_STACK), real
+
+
+def test_autogen_side_does_not_import_langchain():
+    [loaded] = _modules_after("from handoffs.models import model_client, OfflineModelClient\nmodel_client()")
+    assert not loaded["langchain_core"] and not any(loaded[name] for name in REAL_STACK), loaded

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
 from handoffs.part1 import ask, build_support_agent, new_thread
@@ -37,10 +38,14 @@ def test_a_conversation_resumes_in_a_fresh_process_from_the_sqlite_file(tmp_path
     assert [m.content for m in other["messages"] if m.type == "human"] == ["Hello"]  # another thread, another talk
 
 
-def test_the_command_line_refuses_an_empty_message(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "handoffs.part1", "--db", str(tmp_path / "e.sqlite"), " "],
-                          capture_output=True, text=True, env=ENV, timeout=120)
-    assert done.returncode == 2 and "the message is empty" in done.stderr
+def test_the_command_line_refuses_an_empty_message(tmp_path, capsys):
+    """The command's own ``main``, in this process (the test above runs ``python -m handoffs.part1`` twice; a third
+    process would only re-import the kit to print one line): exit status 2, one sentence, no file made."""
+    from handoffs.part1.__main__ import main
+
+    with pytest.raises(SystemExit) as refused:
+        main(["--db", str(tmp_path / "e.sqlite"), " "])
+    assert refused.value.code == 2 and "the message is empty" in capsys.readouterr().err
     assert not (tmp_path / "e.sqlite").exists()
 
 

@@ -56,13 +56,21 @@ def test_one_command_serves_the_offline_model_behind_a_token(monkeypatch):
     assert TOKEN not in errors
 
 
-def test_serving_beyond_loopback_needs_a_token():
+def test_serving_beyond_loopback_needs_a_token(monkeypatch, capsys):
+    """The command's ``main`` in this process (the tests around it run the command as a process of its own; one more
+    would only re-import the kit to print one line). Were the refusal gone, it would serve: that fails here at once."""
+    from handoffs.server import __main__ as command
+
+    def served(*_args, **_kwargs):
+        raise AssertionError("served on 0.0.0.0 without a token")
+
+    monkeypatch.delenv("HANDOFFS_SERVER_TOKEN", raising=False)
+    monkeypatch.setattr(command.uvicorn, "run", served)
     host = "0.0.0.0"
-    process = server_command("--host", host, "--port", str(closed_port()))
-    out, errors = process.communicate(timeout=30)
-    assert process.returncode == 2 and out == ""
-    assert errors.strip() == (f"Refusing to serve on {host} without a token: set HANDOFFS_SERVER_TOKEN (or --token), "
-                              "or keep --host 127.0.0.1.")
+    assert command.main(["--host", host, "--port", str(closed_port())]) == 2
+    out, errors = capsys.readouterr()
+    assert out == "" and errors.strip() == (f"Refusing to serve on {host} without a token: set "
+                                            "HANDOFFS_SERVER_TOKEN (or --token), or keep --host 127.0.0.1.")
 
 
 def test_a_room_server_prints_the_address_learners_use_and_their_exact_line():

@@ -23,40 +23,33 @@ from handoffs.server.replies import answer
 URL = "/v1/chat/completions"
 
 
-def test_a_worker_answers_exactly_what_deciding_in_this_process_answers():
-    pool = DecisionPool(size=1)
+def test_workers_answer_as_this_process_does_and_none_is_left_once_the_pool_is_closed():
+    """One pool's whole life (each worker is a Python that imports the kit: one pool, not three, proves it all):
+
+    * a worker answers exactly what deciding in this process answers;
+    * with this process's language (the model's reasons) and token counter (usage), not with its own defaults
+      (notebook 09 counts exact cl100k tokens through the server);
+    * once the pool is closed, none of its workers is left running."""
+    pool = DecisionPool(size=2)
     try:
         for number in range(6):
             raw = json.dumps(valid_body(number)).encode()
             streamed, reply = pool.answer(raw, ("handoffs-offline",), budget_s=60)
             _, here = answer(raw, ("handoffs-offline",), decide)
             assert not streamed and reply["choices"] == here["choices"] and reply["id"] == here["id"]
+        raw = json.dumps(valid_body(3)).encode()
+        try:
+            for language, counter in (("ko", "cl100k"), ("en", "approx"), ("ko", "approx")):
+                with using_language(language):
+                    use_counter(counter)
+                    _, reply = pool.answer(raw, ("handoffs-offline",), budget_s=60)
+                    _, here = answer(raw, ("handoffs-offline",), decide)
+                assert reply["choices"] == here["choices"] and reply["usage"] == here["usage"], (language, counter)
+        finally:
+            use_counter("auto")
+        pids = pool.pids()
     finally:
         pool.close()
-
-
-def test_a_worker_answers_with_this_processes_language_and_token_counter():
-    """The kit's language (the model's reasons) and the token counter (usage) are this process's choices: a worker
-    answers with them, not with its own defaults (notebook 09 counts exact cl100k tokens through the server)."""
-    pool = DecisionPool(size=1)
-    raw = json.dumps(valid_body(3)).encode()
-    try:
-        for language, counter in (("ko", "cl100k"), ("en", "approx"), ("ko", "approx")):
-            with using_language(language):
-                use_counter(counter)
-                _, reply = pool.answer(raw, ("handoffs-offline",), budget_s=60)
-                _, here = answer(raw, ("handoffs-offline",), decide)
-            assert reply["choices"] == here["choices"] and reply["usage"] == here["usage"], (language, counter)
-    finally:
-        use_counter("auto")
-        pool.close()
-
-
-def test_a_closed_pool_leaves_no_worker_running():
-    pool = DecisionPool(size=2)
-    pool.answer(json.dumps(valid_body(0)).encode(), ("handoffs-offline",), budget_s=60)
-    pids = pool.pids()
-    pool.close()
     assert len(pids) == 2
     for pid in pids:
         deadline = time.monotonic() + 10
@@ -107,6 +100,7 @@ def test_where_workers_cannot_start_the_server_decides_in_threads(monkeypatch):
 
 
 def test_the_budget_also_bounds_an_answer_decided_in_a_thread():
-    slow = create_app(decide=lambda messages, tools: time.sleep(3) or decide(messages, tools), decision_budget_s=0.5)
+    slow = create_app(decide=lambda messages, tools: time.sleep(1.5) or decide(messages, tools),
+                      decision_budget_s=0.5)  # 3x the budget: over it on any machine, and a short wait
     error = TestClient(slow).post(URL, json=pathological_body(tools=1, length=50)).json()["error"]
     assert error["code"] == "decision_over_budget" and "budget of 0.5 s" in error["message"]

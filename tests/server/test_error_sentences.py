@@ -99,7 +99,7 @@ def test_a_transient_failure_that_clears_is_invisible_to_the_learner(ask, status
 
 
 def test_a_slow_server_is_a_timeout_sentence(ask):
-    with serve_in_background(failure=FailurePlan(delay_s=1.5)) as server:
+    with serve_in_background(failure=FailurePlan(delay_s=1.0)) as server:  # over 3x the timeout
         error = failure_of(ask, server.spec(), timeout=0.3, max_retries=1)
         assert str(error) == (f"The model server at {server.base_url} did not answer within 0.3 s: check that it is "
                               "running, raise the timeout, or fix the spec argument.")

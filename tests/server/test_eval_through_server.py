@@ -28,8 +28,8 @@ def test_the_readme_command_with_the_switch_set_to_the_server(server, no_model_e
     environment = {**os.environ, "HANDOFFS_MODEL": server.spec()}
     done = subprocess.run([sys.executable, "-m", "handoffs.evals", "--set", "holdout", "--scenario", "team_triage"],
                           capture_output=True, text=True, timeout=300, env=environment)
-    # the offline score of the same cases, in this process (the command line's offline run is proven by
-    # tests/evals/test_routing_eval.py; a second process here would only re-import the kit)
+    # the offline score of the same cases, in this process (the command's options, --misses, --picture and the
+    # model's size are proven through its main() by tests/evals/test_routing_eval.py; this is its process of its own)
     offline = asyncio.run(run_eval([c for c in load_cases("holdout") if c.scenario == "team_triage"], spec="offline"))
     assert done.returncode == 0, done.stderr
     score = [line for line in done.stdout.splitlines() if line.startswith("routing accuracy")]
