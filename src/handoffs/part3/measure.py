@@ -122,7 +122,7 @@ def counter_label(spec: str | None) -> str:
 
 async def measure_routing(cases: Sequence[Case], comparison: Comparison, spec: str | None) -> None:
     one_agent, team_routes = [], []
-    desk = OneAgentDesk(chat_model(spec))  # each message a conversation of its own, on one agent
+    desk = OneAgentDesk(chat_model(spec), remember=False)  # each message a conversation of its own, on one agent
     for case in cases:
         one_agent.append((await desk.run([case.message], session_id=case.id)).first_route)
     async with TeamDesk(model_client(spec)) as desk:

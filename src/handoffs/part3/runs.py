@@ -16,6 +16,7 @@ routing eval's labels. This module measures; it draws and formats nothing.
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
@@ -111,17 +112,53 @@ def conversation_of_call() -> str:
     return str(get_config()["configurable"]["thread_id"])
 
 
+_inline_users = 0  # desks running now with LangSmith's span bookkeeping inline (see inline_spans)
+
+
+async def _inline_when_not_tracing(default: Any, context: Any, function: Any, /, *args: Any, **kwargs: Any) -> Any:
+    from langsmith.utils import tracing_is_enabled
+
+    if tracing_is_enabled():
+        return await default(context, function, *args, **kwargs)
+    return context.run(function, *args, **kwargs)
+
+
+@contextmanager
+def inline_spans() -> Any:
+    """While tracing is off, LangSmith's span around every middleware hook (``create_agent`` adds one per hook and
+    call) does its bookkeeping on this thread instead of a thread pool: two thread hops per hook and call were a
+    fifth of the one agent's CPU in notebook 09's routing (866 conversations). LangSmith's own switch for this
+    (``langsmith.set_runtime_overrides``); with tracing on, or another override installed, nothing changes."""
+    import langsmith
+    from langsmith._runtime_overrides import get_runtime_overrides
+
+    global _inline_users
+    mine = get_runtime_overrides().aio_to_thread in (None, _inline_when_not_tracing)
+    if mine:
+        _inline_users += 1
+        langsmith.set_runtime_overrides(aio_to_thread=_inline_when_not_tracing)
+    try:
+        yield
+    finally:
+        if mine:
+            _inline_users -= 1
+            if not _inline_users:
+                langsmith.set_runtime_overrides()
+
+
 class OneAgentDesk:
     """Part 1's one agent over the service's step table, built once, for many conversations (one thread each).
 
     The step table and the agent are made once (``desk_step_table``, ``build_desk_agent``: notebook 09's cells);
     each conversation is a thread of its own on the agent's checkpointer, so it starts from an empty state, its
     tools write to the ledger under its own id (:func:`conversation_of_call`) and its customer answers the order
-    question from its own ``confirmations``.
+    question from its own ``confirmations``. ``remember=False``: every conversation is one customer turn (the
+    routing of first messages), so there is no history to keep between turns and the agent gets no checkpointer.
     """
 
     def __init__(self, model: Any = None, *, recorder: RunRecorder | None = None,
-                 operator: ScriptedOperator | None = None, guard: bool = True, ledger: Ledger | None = None) -> None:
+                 operator: ScriptedOperator | None = None, guard: bool = True, ledger: Ledger | None = None,
+                 remember: bool = True) -> None:
         from handoffs.part1.agent import default_model
 
         self.recorder = recorder if recorder is not None else RunRecorder()
@@ -130,7 +167,8 @@ class OneAgentDesk:
         steps = desk_step_table(self.ledger, conversation_of_call, self._confirm)
         self.agent = build_desk_agent(model if model is not None else default_model(), steps,
                                       operator or ScriptedOperator(), recorder=self.recorder,
-                                      checkpointer=InMemorySaver(), guard=guard)
+                                      checkpointer=InMemorySaver() if remember else None, guard=guard)
+        self.remember = remember
 
     async def _confirm(self, question: str) -> bool:
         return next(self._answers.get(conversation_of_call(), iter(())), "n").strip().lower() in {"y", "yes"}
@@ -142,13 +180,16 @@ class OneAgentDesk:
             raise ValueError(ERRORS["empty_script"])
         if session_id in self._answers:
             raise ValueError(ERRORS["session_reused"].format(session=session_id))
+        if not self.remember and len(lines) > 1:
+            raise ValueError(ERRORS["one_turn_desk"].format(turns=len(lines)))
         self._answers[session_id] = iter(list(confirmations))
         config = {"configurable": {"thread_id": session_id}}
         run = DesignRun(ONE_AGENT, session_id, [])
         started = time.perf_counter()
         for number, said in enumerate(lines, start=1):
             before = len(self.recorder.of_kind(Event, session_id))
-            state = await self.agent.ainvoke({"messages": [{"role": "user", "content": said}]}, config)
+            with inline_spans():
+                state = await self.agent.ainvoke({"messages": [{"role": "user", "content": said}]}, config)
             events = self.recorder.of_kind(Event, session_id)[before:]
             step = state.get("current_step") or "triage"
             reply = next((m.text for m in reversed(state["messages"]) if m.type == "ai" and m.text), "")

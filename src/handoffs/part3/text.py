@@ -48,6 +48,10 @@ ERRORS = Texts({
                      "ko": "스크립트로 말하는 고객에게는 비어 있지 않은 줄이 적어도 하나 있어야 해요."},
     "session_reused": {"en": "This desk already ran a conversation '{session}': give each conversation an id of its own.",
                        "ko": "이 창구에서 이미 진행한 대화예요: '{session}'. 대화마다 새 id를 주세요."},
+    "one_turn_desk": {"en": "This desk keeps no history (remember=False), so a conversation is one customer line, "
+                            "not {turns}: use OneAgentDesk(remember=True) for a longer one.",
+                      "ko": "이 창구는 대화 기록을 남기지 않아서(remember=False) 대화 하나가 고객의 한 줄이에요. "
+                            "{turns}줄짜리 대화는 OneAgentDesk(remember=True)로 돌리세요."},
 })
 
 ROW_LABEL = Texts({

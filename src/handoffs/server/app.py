@@ -141,12 +141,15 @@ def create_app(
     decide: Callable[..., Any] | str | None = None,
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
     decision_budget_s: float = DEFAULT_BUDGET_S,
+    workers: int | None = None,
 ) -> FastAPI:
     """The endpoint. ``token``: require ``Authorization: Bearer <token>`` (surrounding spaces and newlines, e.g.
     from a ``.env`` file, are dropped; a blank token is refused); ``models``: the names served (all answered by
     the offline model); ``failure``: fail on purpose; ``decide``: the decision function — None (the offline
     model) or ``"module:function"`` run in the worker processes, a callable run in a thread here;
-    ``max_body_bytes``: larger bodies get a 413; ``decision_budget_s``: seconds one request may take to decide."""
+    ``max_body_bytes``: larger bodies get a 413; ``decision_budget_s``: seconds one request may take to decide;
+    ``workers``: warm decision workers (default one per core, 2 to 4, for a room; a notebook's own server, whose one
+    client waits for each answer, needs 1 — each more is a process start and a model import)."""
     if token is not None:
         token = token.strip()
         if not token:
@@ -158,7 +161,7 @@ def create_app(
         raise ValueError("decision_budget_s must be more than 0 seconds.")
     decide_here = decide if callable(decide) else _load_decide(decide)  # a wrong "module:function" fails now
     processes = not callable(decide) and os.name == "posix"  # worker processes wait on pipes with select()
-    pool = shared_pool(decide) if processes else None  # warming starts now, before the first request
+    pool = shared_pool(decide, workers) if processes else None  # warming starts now, before the first request
     plan = failure or FailurePlan()
     stats = ServerStats()
     app.state.stats = stats

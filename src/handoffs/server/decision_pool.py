@@ -224,16 +224,22 @@ class DecisionPool:
             worker.kill()
 
 
-_shared: dict[str | None, DecisionPool] = {}
+_shared: dict[Any, DecisionPool] = {}  # decide_spec, or (decide_spec, size) for a chosen size
 _shared_lock = threading.Lock()
 
 
-def shared_pool(decide_spec: str | None = None) -> DecisionPool:
-    """The process-wide pool for ``decide_spec`` (every app in this process shares it), started on first use."""
+def shared_pool(decide_spec: str | None = None, size: int | None = None) -> DecisionPool:
+    """The process-wide pool for ``decide_spec`` (every app in this process shares it), started on first use.
+
+    ``size``: how many warm workers (default :func:`default_size`); a pool of a chosen size is shared only by the
+    apps that chose the same size (a notebook's own server, its only client, needs one: :func:`create_app`)."""
+    if size is not None and size < 1:
+        raise ValueError("A decision pool needs at least one worker (workers >= 1).")
+    key = decide_spec if size is None else (decide_spec, size)
     with _shared_lock:
-        pool = _shared.get(decide_spec)
+        pool = _shared.get(key)
         if pool is None or pool._closed:
-            pool = _shared[decide_spec] = DecisionPool(decide_spec=decide_spec)
+            pool = _shared[key] = DecisionPool(size, decide_spec=decide_spec)
         return pool
 
 
