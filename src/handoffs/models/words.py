@@ -130,7 +130,8 @@ def corrected(text: str) -> str:
     return "".join(out) + text[last:] if out else text
 
 
-def korean_word(word: str) -> list[tuple[str, float, int, int]]:
+@lru_cache(maxsize=8192)  # the same Korean words come back in message after message
+def korean_word(word: str) -> tuple[tuple[str, float, int, int], ...]:
     """(concept, weight, start, end) for entries found in one Korean word: at its start, or inside it for 2+
     syllable entries; failing that, a one-letter typo of an entry ('결재되었어요' ~ '결제')."""
     found: list[tuple[str, float, int, int]] = []
@@ -145,9 +146,9 @@ def korean_word(word: str) -> list[tuple[str, float, int, int]]:
                 taken[start:start + size] = b"\x01" * size
                 found += [(concept, weight, start, start + size) for concept, weight in _KOREAN[piece]]
     if found:
-        return found
+        return tuple(found)
     typo = _korean_typo(ko_stem(word))
-    return [(concept, weight * _TYPO, 0, len(word)) for concept, weight in _KOREAN[typo]] if typo else []
+    return tuple((concept, weight * _TYPO, 0, len(word)) for concept, weight in _KOREAN[typo]) if typo else ()
 
 
 def _masks(word: str) -> list[tuple[int, str]]:
