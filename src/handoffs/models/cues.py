@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from . import injected, knowledge, patterns, romanised
+from . import injected, knowledge, patterns, pruning, romanised
 from .text import words
 
 _CUES, _INJECTIONS = "cues.toml", "injection.toml"
@@ -108,6 +108,9 @@ _PERSON_WORDS = (knowledge.pattern(_CUES, "person_word_en"), knowledge.pattern(_
 def people_asked_for(text: str) -> list[tuple[int, int]]:
     """Where ``text`` names a person the customer *asks for* ("let me talk to a human", "매니저 불러 주세요",
     or a message that is little more than "operator!"), as (start, end) spans of the person word."""
+    lowered = text.lower()
+    if len(lowered) == len(text) and (text.isascii() or pruning.folds_plainly(text)):
+        text = lowered  # the patterns ignore case (the Korean ones name no cased letter): one reading for both copies
     return list(_people_asked_for(text))  # one decision asks this of the same message up to three times
 
 
@@ -118,8 +121,10 @@ def _people_asked_for(text: str) -> tuple[tuple[int, int], ...]:
         if hangul != text.lower():
             return tuple(romanised.latin_span(spans, s, e) for s, e in _people_asked_for(hangul))
     # "Are you a bot?" asks who we are, not for a person; "Are you a bot? I want a human." asks in its second sentence.
-    identity = [m.span() for m in _IDENTITY_QUESTION.finditer(text)]
     asking = [pattern for pattern, may in zip(_PEOPLE_ASKED, _PEOPLE_ASKED_ANCHORS.which(text)) if may]
+    if not asking and len(words(text)) > 3:
+        return ()  # no pattern may match, and the message is too long to be a bare "operator!"
+    identity = [m.span() for m in _IDENTITY_QUESTION.finditer(text)]
     spans = [next(m.span(i) for i in range(1, (m.lastindex or 0) + 1) if m.group(i))
              for pattern in asking for m in pattern.finditer(text)
              if not _NOT_ASKING.search(text[max(0, m.start() - 30):m.start()])

@@ -106,6 +106,7 @@ def _register(words: frozenset[str]) -> None:
         _ALL_WORDS.update(words)
         _INDEX.clear()
         anchor_words_in.cache_clear()
+        _present.cache_clear()
 
 
 def _build_index() -> None:
@@ -140,6 +141,12 @@ def anchor_words_in(lowered: str) -> frozenset[str]:
     return found.union([word for start in runs & starts for word in by_start[start] if word in lowered])
 
 
+@lru_cache(maxsize=1024)  # a dozen tables ask it of the same text: one look-up instead of a lower-casing each
+def _present(text: str) -> frozenset[str] | None:
+    """:func:`anchor_words_in` of ``text`` lower-cased, or None for a text that does not fold plainly."""
+    return anchor_words_in(text.lower()) if text.isascii() or folds_plainly(text) else None
+
+
 class Anchored:
     """Patterns with their :func:`anchors`: :meth:`which` tells, for one text, the ones that may match it."""
 
@@ -169,13 +176,13 @@ class Anchored:
         """The indices of the patterns that may match ``text``, ascending (None: every one, a text that does not
         fold plainly): those that need nothing, and those whose word ``text`` holds and each of whose other
         conditions it meets. Without a step per pattern: for many patterns, few kept."""
-        if not (text.isascii() or folds_plainly(text)):
+        present = _present(text)
+        if present is None:
             return None
-        present = anchor_words_in(text.lower())
         if present.isdisjoint(self._words):  # most tables, for most messages
             return list(self._unanchored)
         needed = self._needed_by
-        hits = [needed[word] for word in present if word in needed]
+        hits = [needed[word] for word in self._words.intersection(present)]  # the smaller set walked, in C
         also, found = self._also, list(self._unanchored)
         for index in set().union(*hits):
             conditions = also[index]

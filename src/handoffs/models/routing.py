@@ -139,12 +139,12 @@ def rank(pool: list[Candidate], said: list[Reading], hints: tuple[tuple[str, str
     said_words += [(words, {concept: weight}, False) for words, concept, weight in hints]
     raised = {c for _, found, _ in said_words for c in found}
     direct_only = {c: any(other.concepts.get(c, 0) > 0 for other in everyone) for c in raised}
-    idf = {c: math.log(1 + len(everyone) / max(1, sum(1 for other in everyone if _offer(other, c, direct_only[c])[0] > 0)))
-           for c in raised}
+    offers = [{c: _offer(other, c, direct_only[c])[0] for c in raised} for other in everyone]  # asked twice below
+    idf = {c: math.log(1 + len(everyone) / max(1, sum(1 for offered in offers if offered[c] > 0))) for c in raised}
     set_aside_words = {k for r in said for m in r.mentions if m.negated for k in word_keys(m.word)}
     plain_words = {k for r in said for k in word_keys(r.text)} - set_aside_words
     scored: list[Scored] = []
-    for candidate in everyone:
+    for candidate, offered in zip(everyone, offers):
         info = profile(candidate.tool)
         explicit = info.explicit_only and candidate.option is None
         if explicit and not any(r.asked_for(t) for r in said for t in info.target):
@@ -157,7 +157,7 @@ def rank(pool: list[Candidate], said: list[Reading], hints: tuple[tuple[str, str
         for word, found, requested in said_words:
             best, best_concept = 0.0, ""
             for concept, weight in found.items():
-                offer, _via = _offer(candidate, concept, direct_only[concept])
+                offer = offered[concept]
                 if offer <= 0 or (candidate.catch_all and weight < _CATCH_ALL_MIN_WEIGHT and concept != "general"):
                     continue
                 generic = _GENERIC_CONCEPT if concept in lexicon.GENERIC_CONCEPTS else 1.0

@@ -100,12 +100,18 @@ _KO_ENDINGS = tuple(sorted(knowledge.words("words.toml", "ko_endings"), key=len,
 _KO_COMMON_PARTICLES = frozenset(knowledge.load("words.toml")["ko_endings"]["common_particles"])
 
 
+@lru_cache(maxsize=2048)  # one entry per last letter of a Korean word
+def _endings_ending_in(last: str) -> tuple[str, ...]:
+    """The endings, longest first, that a word ending in ``last`` may end with (only those can be stripped)."""
+    return tuple(ending for ending in _KO_ENDINGS if ending[-1:] in ("", last))
+
+
 @lru_cache(maxsize=8192)
 def ko_stem(word: str) -> str:
     """The content part of a Korean word: particles and common endings stripped, at least one syllable kept."""
     stem = word
     for _ in range(3):  # 결제가요 -> 결제가 -> 결제: endings stack up
-        for ending in _KO_ENDINGS:
+        for ending in _endings_ending_in(stem[-1:]):
             # A one-syllable ending other than the commonest particles needs two syllables left ('문의' stays).
             keep = 1 if len(ending) > 1 or ending in _KO_COMMON_PARTICLES else 2
             if stem.endswith(ending) and len(stem) - len(ending) >= keep:

@@ -41,9 +41,7 @@ _KNOWN_EN = sorted({w for e in lexicon.CONCEPTS.values() for w in (*e.strong, *e
 _PHRASE_WORDS = sorted({w for source in idioms.SOURCES for w in re.findall(r"(?<![\\?])\b[a-z]{4,}\b", source)}
                        | set(knowledge.words("words.toml", "typo_targets")))
 _STRONG_KO = sorted({w for e in lexicon.CONCEPTS.values() for w in e.ko_strong if len(w) >= 2})
-_EN_BY_FIRST_LETTER: dict[str, tuple[str, ...]] = {}
-for _word in sorted({*_KNOWN_EN, *_PHRASE_WORDS}):
-    _EN_BY_FIRST_LETTER[_word[0]] = _EN_BY_FIRST_LETTER.get(_word[0], ()) + (_word,)
+_TYPO_TARGETS = tuple(sorted({*_KNOWN_EN, *_PHRASE_WORDS}))  # what an unknown word may be a typo of, in the order tried
 _KO_BY_MASK: dict[tuple[int, str], tuple[str, ...]] = {}
 for _word in _STRONG_KO:
     for _key in [(i, _word[:i] + "*" + _word[i + 1:]) for i in range(len(_word))]:
@@ -79,10 +77,35 @@ def _correction(word: str) -> str | None:
     if len(word) < 4 or word in _EN_IGNORED or en_stem(word) in _ENGLISH:
         return None
     # An inflection ('service' ~ 'serviced') is another word, not a typo.
-    near = next((known for known in _EN_BY_FIRST_LETTER.get(word[0], ()) if known != word and not known.startswith(word)
-                 and not word.startswith(known) and near_miss(word, known)), None)
+    near = next((known for known in _one_edit_from(word) if known[0] == word[0] and known != word
+                 and not known.startswith(word) and not word.startswith(known) and near_miss(word, known)), None)
     # Only a word one letter from a known one needs the dictionary (loaded then, once): most words never do.
     return near if near is not None and word not in _english_words() else None
+
+
+def _deletions(word: str) -> set[str]:
+    """``word`` and ``word`` with one letter deleted: two words share one of these keys whenever one insertion,
+    deletion, substitution or swap of neighbours turns one into the other (``text.near_miss``'s typos)."""
+    return {word, *(word[:i] + word[i + 1:] for i in range(len(word)))}
+
+
+@lru_cache(maxsize=1)
+def _by_deletion() -> dict[str, tuple[int, ...]]:
+    """Each typo target (its place in :data:`_TYPO_TARGETS`) under each of its :func:`_deletions`: built the first
+    time a word is unknown (a few milliseconds, never at import)."""
+    index: dict[str, list[int]] = {}
+    for place, known in enumerate(_TYPO_TARGETS):
+        for key in _deletions(known):
+            index.setdefault(key, []).append(place)
+    return {key: tuple(places) for key, places in index.items()}
+
+
+def _one_edit_from(word: str) -> list[str]:
+    """The typo targets that may be one edit from ``word``, in :data:`_TYPO_TARGETS`'s order: looked up by shared
+    deletions (a superset of the words one edit away, which ``near_miss`` then checks), not by trying every target."""
+    index = _by_deletion()
+    places = {place for key in _deletions(word) for place in index.get(key, ())}
+    return [_TYPO_TARGETS[place] for place in sorted(places)]
 
 
 _KO_INITIALS: dict[str, str] = _WORDS["ko_initials"]["means"]
@@ -107,7 +130,8 @@ def corrected(text: str) -> str:
     return "".join(out) + text[last:] if out else text
 
 
-def korean_word(word: str) -> list[tuple[str, float, int, int]]:
+@lru_cache(maxsize=8192)  # the same Korean words come back in message after message
+def korean_word(word: str) -> tuple[tuple[str, float, int, int], ...]:
     """(concept, weight, start, end) for entries found in one Korean word: at its start, or inside it for 2+
     syllable entries; failing that, a one-letter typo of an entry ('결재되었어요' ~ '결제')."""
     found: list[tuple[str, float, int, int]] = []
@@ -122,9 +146,9 @@ def korean_word(word: str) -> list[tuple[str, float, int, int]]:
                 taken[start:start + size] = b"\x01" * size
                 found += [(concept, weight, start, start + size) for concept, weight in _KOREAN[piece]]
     if found:
-        return found
+        return tuple(found)
     typo = _korean_typo(ko_stem(word))
-    return [(concept, weight * _TYPO, 0, len(word)) for concept, weight in _KOREAN[typo]] if typo else []
+    return tuple((concept, weight * _TYPO, 0, len(word)) for concept, weight in _KOREAN[typo]) if typo else ()
 
 
 def _masks(word: str) -> list[tuple[int, str]]:
