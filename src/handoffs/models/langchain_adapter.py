@@ -154,8 +154,7 @@ class OfflineChatModel(BaseChatModel):
         engine = self._engine  # a private attribute: pydantic's __getattr__ each time it is named
         neutral = [to_neutral(m) for m in messages]
         specs = [offered_spec(t) for t in tools or []]
-        decision = engine.respond(neutral, specs)
-        usage = engine.usage(neutral, specs, decision)
+        decision, usage = engine.answer(neutral, specs)
         return AIMessage(
             content=decision.text,
             tool_calls=[{"name": c.name, "args": dict(c.arguments), "id": c.id, "type": "tool_call"}
