@@ -91,3 +91,19 @@ def test_script_mode_is_never_remembered() -> None:
 
 def to_neutral_all(messages: list) -> list:
     return [to_neutral(m) for m in messages]
+
+
+def test_an_answer_asked_again_and_again_outlives_a_stream_of_new_requests() -> None:
+    """The memo forgets the least recently asked answers: a request asked between many new ones stays remembered."""
+    from handoffs.models import engine
+
+    model = OfflineChatModel()
+    tools = [resolve_billing, resolve_technical]
+    kept = [SystemMessage(PROMPT), HumanMessage("I was charged twice")]
+    _ask(model, kept, tools)
+    key = next(reversed(engine._ANSWERS))
+    for number in range(engine._ANSWERS_KEPT * 2):
+        _ask(model, [SystemMessage(PROMPT), HumanMessage(f"I was charged twice (order {number:05d})")], tools)
+        if number % 16 == 0:
+            _ask(model, kept, tools)
+    assert key in engine._ANSWERS and len(engine._ANSWERS) <= engine._ANSWERS_KEPT

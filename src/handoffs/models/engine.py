@@ -73,14 +73,14 @@ class OfflineEngine:
         except (TypeError, ValueError, RecursionError):  # an argument JSON cannot write: worked out every time
             decision = decide(messages, tools)
             return decision, self.usage(messages, tools, decision)
-        found = _ANSWERS.get(key)
+        found = _ANSWERS.pop(key, None)  # taken out and put back last: the least recently asked go first
         if found is None:
             decision = decide(messages, tools)
             found = (decision, self.usage(messages, tools, decision))
             if len(_ANSWERS) >= _ANSWERS_KEPT:
                 for old in list(_ANSWERS)[: _ANSWERS_KEPT // 2]:
-                    del _ANSWERS[old]
-            _ANSWERS[key] = found
+                    _ANSWERS.pop(old, None)  # another thread may have taken it out
+        _ANSWERS[key] = found
         return found
 
     @staticmethod
@@ -94,8 +94,8 @@ class OfflineEngine:
                      answer.method)
 
 
-_ANSWERS: dict[tuple, tuple[Decision, Usage]] = {}  # request key -> (decision, usage), oldest first
-_ANSWERS_KEPT = 256  # answers remembered; the oldest half is forgotten beyond this (as the schema memos do)
+_ANSWERS: dict[tuple, tuple[Decision, Usage]] = {}  # request key -> (decision, usage), least recently asked first
+_ANSWERS_KEPT = 256  # answers remembered; the least recently asked half is forgotten beyond this
 
 
 def _request_key(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> tuple:
