@@ -147,8 +147,7 @@ class OfflineModelClient(ChatCompletionClient):
                      extra_create_args: Mapping[str, Any] = {},
                      cancellation_token: Optional[CancellationToken] = None) -> CreateResult:
         neutral, specs = to_neutral(messages), tool_specs(tools if tool_choice != "none" else [])
-        decision = self._engine.respond(neutral, specs)
-        usage = self._engine.usage(neutral, specs, decision)
+        decision, usage = self._engine.answer(neutral, specs)
         self.token_method = usage.method
         self._last_usage = RequestUsage(prompt_tokens=usage.input_tokens, completion_tokens=usage.output_tokens)
         self._total_usage = RequestUsage(

@@ -4,6 +4,13 @@ The LangChain and AutoGen adapters translate their framework's messages and tool
 ``handoffs.models.types`` and call :meth:`OfflineEngine.respond`; this class decides which mode answers and
 counts tokens with the offline counter (``tokens.py``, which says how it counted). It holds no conversation
 state: only the script's position, which is what a replay client is.
+
+:meth:`OfflineEngine.answer` remembers its last answers (the decision and its token usage) by the exact request: the
+default policy is a pure function of the messages, the offered tools and the kit's language, so a request met again
+(the same customer words on the same step, a notebook cell run twice) is answered as before without being worked
+out again, as the readings of single texts already are (``core``, ``meaning``). "Exact" is every field of every
+message (tool calls by their JSON arguments) and every offered tool's name, description and schema; a request with
+an argument JSON cannot write is worked out every time. Script and rogue mode are never remembered (they move on).
 """
 
 from __future__ import annotations
@@ -12,9 +19,11 @@ import json
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from handoffs import i18n
+
 from .core import decide
 from .modes import Rogue, Script, ScriptReply
-from .tokens import count_tokens
+from .tokens import count_tokens, token_method
 from .types import Decision, Message, ToolSpec
 
 MODEL_NAME = "handoffs-offline"
@@ -54,6 +63,26 @@ class OfflineEngine:
                 return out_of_bounds
         return decide(messages, tools)
 
+    def answer(self, messages: Sequence[Message], tools: Sequence[ToolSpec]) -> tuple[Decision, Usage]:
+        """:meth:`respond` and :meth:`usage` of one request; the default policy's remembered by the request."""
+        if self.script is not None or self.rogue is not None:
+            decision = self.respond(messages, tools)
+            return decision, self.usage(messages, tools, decision)
+        try:
+            key = _request_key(messages, tools)
+        except (TypeError, ValueError, RecursionError):  # an argument JSON cannot write: worked out every time
+            decision = decide(messages, tools)
+            return decision, self.usage(messages, tools, decision)
+        found = _ANSWERS.pop(key, None)  # taken out and put back last: the least recently asked go first
+        if found is None:
+            decision = decide(messages, tools)
+            found = (decision, self.usage(messages, tools, decision))
+            if len(_ANSWERS) >= _ANSWERS_KEPT:
+                for old in list(_ANSWERS)[: _ANSWERS_KEPT // 2]:
+                    _ANSWERS.pop(old, None)  # another thread may have taken it out
+        _ANSWERS[key] = found
+        return found
+
     @staticmethod
     def usage(messages: Sequence[Message], tools: Sequence[ToolSpec], decision: Decision) -> Usage:
         """Tokens in (every message and every offered tool's schema) and out, counted piece by piece: the pieces
@@ -63,6 +92,21 @@ class OfflineEngine:
         answer = count_tokens(decision.text + "".join(c.name + c.arguments_json for c in decision.tool_calls))
         return Usage(sum(count_tokens(p).tokens for p in pieces) + sum(map(_tool_tokens, tools)), answer.tokens,
                      answer.method)
+
+
+_ANSWERS: dict[tuple, tuple[Decision, Usage]] = {}  # request key -> (decision, usage), least recently asked first
+_ANSWERS_KEPT = 256  # answers remembered; the least recently asked half is forgotten beyond this
+
+
+def _request_key(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> tuple:
+    """Everything an answer depends on, as one hashable tuple: the kit's language and token counter, each message's
+    every field (a tool call by its id, name and JSON arguments) and each offered tool's name, description and
+    schema (``schema_key``: the ``repr`` of its parameters, worked out once per spec)."""
+    return (i18n.language(), token_method(),
+            tuple((m.role, m.content, m.name, m.tool_call_id, m.is_error,
+                   tuple((c.id, c.name, c.arguments_json) for c in m.tool_calls) if m.tool_calls else ())
+                  for m in messages),
+            tuple((t.name, t.description, t.schema_key) for t in tools))
 
 
 _TOOL_TOKENS: dict[tuple[str, str, str, str], int] = {}  # (counter, name, description, schema key) -> tokens

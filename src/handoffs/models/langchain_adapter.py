@@ -10,7 +10,9 @@ Plumbing kept cheap (issue 23): a tool's OpenAI schema is built once per tool ob
 name, description and argument schema stay the same (``bind_tools`` runs before every model call, because a step
 middleware offers each call its own tools; ``convert_to_openai_tool`` builds a pydantic JSON schema each time).
 Such a remembered schema is read as the same ``ToolSpec`` on every call, so what the model works out from a tool
-(its routing profile, its schema key, its token count: ``ToolSpec.derived``) is worked out once, not per call.
+(its routing profile, its schema key, its token count: ``ToolSpec.derived``) is worked out once, not per call. A
+request met again (every message and tool the same) is answered from the engine's memo
+(:meth:`~handoffs.models.engine.OfflineEngine.answer`): only the messages' conversion and a fresh ``AIMessage`` remain.
 
 Not here: any network, any API key, any learned weights.
 """
@@ -154,8 +156,7 @@ class OfflineChatModel(BaseChatModel):
         engine = self._engine  # a private attribute: pydantic's __getattr__ each time it is named
         neutral = [to_neutral(m) for m in messages]
         specs = [offered_spec(t) for t in tools or []]
-        decision = engine.respond(neutral, specs)
-        usage = engine.usage(neutral, specs, decision)
+        decision, usage = engine.answer(neutral, specs)
         return AIMessage(
             content=decision.text,
             tool_calls=[{"name": c.name, "args": dict(c.arguments), "id": c.id, "type": "tool_call"}
