@@ -2,7 +2,7 @@
 
 The argument handling is checked directly (it is standard library code); a wrong language is refused by
 ``python kit.py`` with one sentence, before anything is installed, on a PATH with no bash. The real browser check
-of the printed URL is ``tests/browser/test_korean_edition_in_jupyterlab.py``.
+of the printed URL is ``tests/browser/test_newcomer_drive.py`` (after the English start).
 """
 
 from __future__ import annotations
