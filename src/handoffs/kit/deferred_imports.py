@@ -38,9 +38,10 @@ def is_valid_syntax(term: str, value: str) -> bool:
     return _real().is_valid_syntax(term, value)
 
 
-def _stand_in() -> types.ModuleType:
+def _stand_in(spec: Any) -> types.ModuleType:
     module = types.ModuleType(DEFERRED, "Deferred by handoffs.kit.deferred_imports: imports the real module on first use.")
     module.__deferred__ = True
+    module.__spec__ = spec  # the real module's spec: importlib.util.find_spec(DEFERRED) answers as before
     module.is_valid_syntax = is_valid_syntax
 
     def __getattr__(name: str) -> Any:
@@ -52,5 +53,6 @@ def _stand_in() -> types.ModuleType:
     return module
 
 
-if DEFERRED not in sys.modules and importlib.util.find_spec(DEFERRED) is not None:
-    sys.modules[DEFERRED] = _stand_in()
+_SPEC = importlib.util.find_spec(DEFERRED) if DEFERRED not in sys.modules else None
+if _SPEC is not None:
+    sys.modules[DEFERRED] = _stand_in(_SPEC)
