@@ -50,7 +50,10 @@ def test_workers_answer_as_this_process_does_and_none_is_left_once_the_pool_is_c
         pids = pool.pids()
     finally:
         pool.close()
-    assert len(pids) == 2
+    # Two warm workers, and possibly one surge worker: on a loaded machine a request (the first with the cl100k
+    # counter loads its tables) can cost a worker 0.2 s of CPU while the other is still warming, and then the pool
+    # rightly starts one more. Whichever ran, none may be left.
+    assert pool.size <= len(pids) <= pool.max_size
     for pid in pids:
         deadline = time.monotonic() + 10
         while os.path.exists(f"/proc/{pid}") and time.monotonic() < deadline:
