@@ -49,6 +49,9 @@ HERE_AGENTS = ("User", "HumanAgent")
 
 CONNECT_TIMEOUT_S = 15.0
 LEAVE_GRACE_S = 2.0
+CANCEL_GRACE_S = 0.1
+"""A session that did not finish has handlers still waiting here (e.g. on the operator): they are cancelled after
+this, and if even that does not stop the runtime in time, it is let go (see :func:`.grpc_process.stop_runtime`)."""
 
 
 class ClusterError(RuntimeError):
@@ -275,5 +278,5 @@ async def run_session_across_processes(cluster: GrpcCluster, turns: Iterable[str
             raise SessionTimeout(cluster_stall_message(cluster, customer, timeout)) from None
         return result_of(team, customer)
     finally:  # a session that did not finish has handlers waiting here (e.g. on the operator): cancel them at once
-        grace = LEAVE_GRACE_S if customer.finished.is_set() else 0.1
+        grace = LEAVE_GRACE_S if customer.finished.is_set() else CANCEL_GRACE_S
         await asyncio.shield(stop_runtime(runtime, grace_s=grace))

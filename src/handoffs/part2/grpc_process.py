@@ -149,14 +149,18 @@ async def run_worker(host_address: str, agents: Sequence[str], name: str, report
 
 
 async def stop_runtime(runtime: object, grace_s: float = 5.0) -> None:
-    """Stop a ``GrpcWorkerAgentRuntime`` within about ``grace_s`` seconds.
+    """Stop a ``GrpcWorkerAgentRuntime`` within about ``grace_s`` seconds (three at most), printing nothing.
 
     Its ``stop()`` first waits for every message handler still running — forever, if one awaits a person who never
-    answers. After ``grace_s`` the handlers still running are cancelled, so stopping always ends. A host that is
-    already gone makes ``stop()`` fail with a many-line ``AioRpcError``: that is not printed (whoever noticed the
-    host's death says so in one sentence); any other failure is one log line.
+    answers. After ``grace_s`` the handlers still running are cancelled. If ``stop()`` still has not finished after
+    another ``grace_s`` (a loaded machine, a handler slow to cancel), the runtime is let go (:func:`_let_go`): its
+    channel to the host is closed, so the host forgets its agents, and every task it leaves is cancelled and has its
+    outcome taken — no "Task exception was never retrieved" ``AioRpcError`` at exit. A host that is already gone
+    makes ``stop()`` fail with a many-line ``AioRpcError``: that is not printed (whoever noticed the host's death
+    says so in one sentence); any other failure is one log line.
     """
     stopping = asyncio.ensure_future(runtime.stop())  # type: ignore[attr-defined]
+    stopping.add_done_callback(_take_outcome)  # whenever it ends, even after we stopped waiting for it
     done, _ = await asyncio.wait({stopping}, timeout=grace_s)
     if not done:
         from .sessions import quiet_about_cancelled_handlers
@@ -167,12 +171,39 @@ async def stop_runtime(runtime: object, grace_s: float = 5.0) -> None:
         done, _ = await asyncio.wait({stopping}, timeout=grace_s)
     if not done:
         stopping.cancel()
+        await _let_go(runtime, grace_s)
         return
     error = None if stopping.cancelled() else stopping.exception()
     if error is not None and not _is_rpc_error(error):  # an RpcError: the host is gone, and the caller says so
         first_line = (str(error).strip().splitlines() or [""])[0][:200]
         logging.getLogger(__name__).warning("stopping the gRPC worker runtime failed: %s: %s",
                                             type(error).__name__, first_line)
+
+
+async def _let_go(runtime: object, grace_s: float) -> None:
+    """Drop a worker runtime whose ``stop()`` did not finish: close its channel (which ends its calls, so the host
+    sees this worker leave and forgets its agents), cancel the tasks it still runs — its read loops and handlers —
+    and take whatever each ends with, so nothing is printed when they end later or are collected."""
+    connection = getattr(runtime, "_host_connection", None)
+    channel = getattr(connection, "_channel", None)
+    if channel is not None:
+        closing = asyncio.ensure_future(channel.close())
+        closing.add_done_callback(_take_outcome)
+        await asyncio.wait({closing}, timeout=grace_s)
+    left = [getattr(runtime, "_read_task", None), getattr(connection, "_connection_task", None),
+            *list(getattr(runtime, "_background_tasks", ()))]
+    tasks = {task for task in left if isinstance(task, asyncio.Future)}
+    for task in tasks:
+        task.cancel()
+        task.add_done_callback(_take_outcome)
+    if tasks:
+        await asyncio.wait(tasks, timeout=grace_s)
+
+
+def _take_outcome(task: "asyncio.Future[object]") -> None:
+    """A done callback that reads a task's exception, so asyncio does not print it as never retrieved."""
+    if not task.cancelled():
+        task.exception()
 
 
 def _is_rpc_error(error: BaseException) -> bool:
