@@ -57,14 +57,23 @@ def test_a_ready_laptop_is_told_so_line_by_line_and_the_room_servers_address_and
     server = subprocess.Popen([sys.executable, "-m", "handoffs.server", "--host", "0.0.0.0", "--port", str(port)],
                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
+        deadline = time.monotonic() + 90  # bounded; a server starts in seconds, more on a loaded machine
+        while True:
+            assert server.poll() is None and time.monotonic() < deadline, "the room server did not start listening"
             try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/models", timeout=2)
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/models", timeout=10)
             except urllib.error.HTTPError:  # 401: listening, and guarded
                 break
             except OSError:
                 time.sleep(0.2)
+        # The room's server is warm before learners arrive; a fresh one's first answer waits for its decision
+        # workers to warm up, longer than preflight's 10 s for a model answer on a loaded machine. Warm it first.
+        warm_up = urllib.request.Request(
+            f"http://127.0.0.1:{port}/v1/chat/completions", method="POST",
+            data=b'{"model": "handoffs-offline", "messages": [{"role": "user", "content": "hello"}]}',
+            headers={"content-type": "application/json", "authorization": "Bearer room-secret-1234"})
+        with urllib.request.urlopen(warm_up, timeout=90) as answer:
+            assert answer.status == 200
         spec = f"openai-compatible:http://127.0.0.1:{port}/v1?model=handoffs-offline"
         path = no_bash_path(tmp_path)
         right = run_kit(REPO, "preflight", path=path,
@@ -73,7 +82,7 @@ def test_a_ready_laptop_is_told_so_line_by_line_and_the_room_servers_address_and
                         env={"HANDOFFS_MODEL": spec, "HANDOFFS_API_KEY": "a-wrong-token-5678"})
     finally:
         server.terminate()
-        server.communicate(timeout=10)
+        server.communicate(timeout=60)
     assert right.returncode == 0, right.stdout + right.stderr
     lines = right.stdout.splitlines()
     for expected in ("Python 3.1", "installed in .venv and up to date", "GB free", "import, in their tested versions",
