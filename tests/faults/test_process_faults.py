@@ -99,10 +99,12 @@ def test_p3_one_ctrl_c_stops_a_session_waiting_for_an_operator_and_the_cluster(t
         driver.kill()
 
 
-async def test_p4_p10_p8_a_timeout_holds_an_interrupted_session_is_let_go_a_stopped_worker_is_named(
+async def test_p4_p11_p10_p8_a_timeout_holds_a_second_session_waits_its_turn_an_interrupted_one_is_let_go(
         monkeypatch, caplog, capfd):
-    """One cluster, three faults in turn, each followed by a session that proves the cluster recovered.
-    P4: the session's timeout holds while the operator never answers. P10: a session interrupted while it waits for
+    """One cluster, four faults in turn, each followed by a session that proves the cluster recovered.
+    P4: the session's timeout holds while the operator never answers. P11: a second session started while one is
+    still connected is refused with one sentence (the host's many-line "already registered" ``AioRpcError`` was all a
+    learner saw), and the first goes on. P10: a session interrupted while it waits for
     the operator, whose runtime then does not stop within its grace (forced here with none; a loaded machine does it
     with 0.1 s): it used to stay registered with the host, so the next session here failed with a many-line
     ``AioRpcError`` ("Agent type HumanAgent already registered"), and asyncio printed another at exit ("Task exception
@@ -126,6 +128,12 @@ async def test_p4_p10_p8_a_timeout_holds_an_interrupted_session_is_let_go_a_stop
         interrupted = asyncio.ensure_future(run_session_across_processes(
             cluster, ["I want to talk to a human"], session_id="interrupted", operators=desk, timeout=300))
         await asyncio.wait_for(desk.next_request(), 60)
+        with pytest.raises(ClusterError) as caught:  # P11: a second session while this one is still connected
+            await asyncio.wait_for(run_session_across_processes(cluster, REFUND, session_id="second"), 30)
+        message = str(caught.value)
+        assert message.startswith("Session 'second' cannot join the cluster while another session is still "
+                                  "connected to it") and message.endswith("await that session before starting this one.")
+        assert "\n" not in message and "AioRpcError" not in message and not interrupted.done()
         interrupted.cancel()  # what interrupting the notebook's cell does to the session
         with pytest.raises(asyncio.CancelledError):
             await asyncio.wait_for(interrupted, 30)

@@ -51,6 +51,12 @@ SAY = Texts({
     "while_session": {"en": " while session {session!r} was running", "ko": " — 세션 {session!r} 진행 중"},
     "so_cannot_join": {"en": " so this process cannot join it", "ko": " — 그래서 이 프로세스가 합류할 수 없어요"},
     "host_died": {"en": " while this process was connected to it", "ko": " — 이 프로세스가 연결된 동안"},
+    "one_at_a_time": {"en": "Session {session!r} cannot join the cluster while another session is still connected "
+                            "to it (one process at a time hosts the customer's and the operator's agents, {customer} "
+                            "and {operator}): await that session before starting this one.",
+                      "ko": "다른 세션이 아직 클러스터에 연결되어 있어서 세션 {session!r}이(가) 합류할 수 없어요(고객과 "
+                            "상담원의 에이전트인 {customer}과(와) {operator}은(는) 한 번에 한 프로세스만 맡아요). 그 세션을 "
+                            "await로 끝낸 뒤에 이 세션을 시작하세요."},
     "unreachable": {"en": "Cannot reach the gRPC host at {address} ({reason}): start the cluster with "
                           "`async with GrpcCluster(...)` and run the session inside that block.",
                     "ko": "{address}의 gRPC 호스트에 연결할 수 없어요({reason}). `async with GrpcCluster(...)`로 "

@@ -256,20 +256,37 @@ async def join_cluster(cluster: GrpcCluster, timeout: float = CONNECT_TIMEOUT_S)
     return runtime
 
 
+async def _host_here(runtime: Any, operators: Any, session_id: str) -> Any:
+    """Register this process's agents (:data:`HERE_AGENTS`) on a joined runtime; the host refuses a type another
+    connected process still hosts (a session still running): one sentence, not the host's ``AioRpcError``."""
+    import grpc
+
+    from .team import build_team
+
+    try:
+        return await build_team(runtime, None, agents=HERE_AGENTS, operators=operators)
+    except grpc.RpcError as error:
+        code = getattr(error, "code", lambda: None)()
+        if code == grpc.StatusCode.INVALID_ARGUMENT and "already registered" in str(error.details()):
+            customer, operator = HERE_AGENTS
+            raise ClusterError(SAY["one_at_a_time"].format(session=session_id, customer=customer,
+                                                           operator=operator)) from None
+        raise
+
+
 async def run_session_across_processes(cluster: GrpcCluster, turns: Iterable[str], *, session_id: str = "session-1",
                                        confirmations: Iterable[str] = ("y",), timeout: float = 60.0,
                                        operators: Any = None) -> SessionResult:
     """Join ``cluster`` as a worker hosting the customer's side, run one scripted session, and leave.
 
     Raises :class:`~handoffs.part2.sessions.SessionTimeout` after ``timeout`` seconds (also while the human
-    operator here has not answered) and :class:`ClusterError` as soon as a child of the cluster dies.
+    operator here has not answered) and :class:`ClusterError` as soon as a child of the cluster dies, or at once if
+    another session is still connected to the cluster (one joined process at a time hosts the customer's side).
     """
-    from .team import build_team
-
     customer = ScriptedCustomer(session_id, turns, confirmations)
     runtime = await join_cluster(cluster)
     try:
-        team = await build_team(runtime, None, agents=HERE_AGENTS, operators=operators)
+        team = await _host_here(runtime, operators, session_id)
         await team.open_session(customer)
         try:
             await wait_until_finished(customer, timeout, check=lambda: cluster.check_running(
