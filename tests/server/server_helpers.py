@@ -24,8 +24,8 @@ def http(method: str, url: str, body: bytes | dict[str, Any] | None = None,
     data = json.dumps(body).encode() if isinstance(body, dict) else body
     request = urllib.request.Request(url, data=data, method=method,
                                      headers={"content-type": "application/json", **(headers or {})})
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
+    try:  # bounded, generously: a fresh server's first answer waits for its decision workers to warm up
+        with urllib.request.urlopen(request, timeout=60) as response:
             return response.status, dict(response.headers), response.read()
     except urllib.error.HTTPError as error:
         return error.code, dict(error.headers), error.read()
