@@ -15,10 +15,11 @@ in their own session) and, once orphaned, stops and frees its port. The temporar
 the cluster and removed by whichever leaves last, so no way of ending leaves it on disk.
 
 :func:`run_session_across_processes` then joins the cluster from *this* process as one more worker that hosts the
-customer's ``UserAgent`` (and the ``HumanAgent``, whose operator sits here), runs a scripted session and leaves. Its
-``timeout`` holds even while a handler here waits for a person, a worker that dies mid-session is named at once, a
-worker that is stopped (SIGSTOP, a debugger) is named when the timeout ends, and cancelling it (one Ctrl-C) stops it
-within seconds. Failures are one sentence (:class:`ClusterError`, :class:`~.sessions.SessionTimeout`;
+customer's ``UserAgent`` (and the ``HumanAgent``, whose operator sits here), runs a scripted session and leaves (one
+session at a time: the host lets one process host those agents). Its ``timeout`` holds even while a handler here
+waits for a person, a worker that dies mid-session is named at once, a worker that is stopped (SIGSTOP, a debugger)
+is named when the timeout ends, and cancelling it (one Ctrl-C) stops it within seconds and leaves the cluster ready
+for the next session. Failures are one sentence (:class:`ClusterError`, :class:`~.sessions.SessionTimeout`;
 :mod:`~handoffs.part2.failure_text` holds them in English and Korean).
 Children's output goes to log files in ``workdir``; their reports (JSON) are read back by :meth:`GrpcCluster.stop`,
 which also removes ``workdir`` if the cluster made it (a temporary folder).
