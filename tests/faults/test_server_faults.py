@@ -324,7 +324,10 @@ def test_s10_never_ending_requests_stall_no_other_client_and_are_cut_by_the_budg
     with serve_in_background(decide=SLOW_DECIDE, decision_budget_s=15) as server:
         results: dict = {}
         slow = [post_in_thread(server, slow_path_body(), results, f"slow-{n}") for n in range(3)]
-        time.sleep(0.5)  # the slow ones reach the workers first
+        deadline = time.monotonic() + 60  # the slow ones reach the server first (not a guess of how long it takes)
+        while server.stats.chat_requests < 3 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert server.stats.chat_requests == 3
         other = http.client.HTTPConnection(server.host, server.port, timeout=60)
         for number in range(30):
             other.request("POST", URL, body=json.dumps(valid_body()), headers={"content-type": "application/json"})

@@ -76,13 +76,24 @@ def test_a_worker_that_only_waited_keeps_its_priority_and_one_that_computes_yiel
     try:
         for worker in (waiting, computing):
             worker.wait_ready(60)
+        # the model's first answer of a kind compiles its phrases for it: CPU, near YIELD_AFTER_S, more under load
+        # (the waited request was lowered at load 10). Answered once before, the request below costs its wait only
+        assert waiting.ask((body(f"{WAIT} I want a refund"), ("handoffs-offline",), settings_here()), 60)[0] == "ok"
+        assert waiting.restore_priority()
         began = time.monotonic()
         status, _ = waiting.ask((body(f"{WAIT} I want a refund"), ("handoffs-offline",), settings_here()), 30,
                                 on_slow=lambda: slow.append("waited"))
         assert status == "ok" and time.monotonic() - began >= WAIT_S
-        with pytest.raises(TimeoutError):
-            computing.ask((body(f"{SLOW_PATH} please"), ("handoffs-offline",), settings_here()), 1.5,
-                          on_slow=lambda: slow.append("computed"))
+
+        def computed() -> None:  # lowered: that is all this test waits for (the slow path itself never ends)
+            slow.append("computed")
+            computing.process.kill()
+
+        # The budget is not what is tested: it only has to let the worker spend YIELD_AFTER_S of CPU on a loaded
+        # machine (1.5 s of wall time was not always enough for 0.2 s of CPU at load 8.6 on 2 cores)
+        with pytest.raises(EOFError):  # killed once lowered: its reply never comes
+            computing.ask((body(f"{SLOW_PATH} please"), ("handoffs-offline",), settings_here()), 60,
+                          on_slow=computed)
         assert slow == ["computed"] and not waiting.niced and computing.niced
     finally:
         waiting.kill()

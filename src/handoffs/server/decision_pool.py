@@ -111,6 +111,10 @@ class DecisionPool:
                 self._workers.add(worker)
             worker.wait_ready(START_TIMEOUT_S)
         except (OSError, ValueError, WorkerFailed) as error:
+            if self._closed:  # killed by close() while it warmed up: not a failure to report
+                if worker is not None:
+                    worker.kill()
+                return
             self.failure = str(error)
             log.warning("the server's decision worker failed to start: %s", error)
             if worker is not None:
