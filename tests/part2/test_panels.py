@@ -59,7 +59,7 @@ async def test_a_panel_turn_clicked_on_a_subshell_thread_is_answered(start_team)
         finished.set()
 
     def watchdog() -> None:  # pokes both loops if nothing else wakes them, so a lost wakeup fails instead of hanging
-        while not finished.wait(5):
+        while not finished.wait(30):  # not 5 s: a slow turn (first decisions, load) poked would fail a good wakeup
             rescued.append(True)
             for loop in loops:
                 loop.call_soon_threadsafe(lambda: None)
