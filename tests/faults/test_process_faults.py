@@ -52,7 +52,7 @@ DRIVER = textwrap.dedent("""
             desk = OperatorDesk()  # a customer waits for an operator who never answers
             session = asyncio.ensure_future(run_session_across_processes(
                 cluster, ["I want to talk to a human"], session_id="nobody-answers", operators=desk, timeout=600))
-            await desk.next_request()
+            await asyncio.wait_for(desk.next_request(), 120)  # bounded: a session that failed ends the driver
             print("WAITING", flush=True)
             await session
 
@@ -70,7 +70,9 @@ def start_driver(tmp_path: Path) -> tuple[subprocess.Popen, dict]:
     info = json.loads(driver.stdout.readline() or "{}")
     assert info, f"the driver did not start its cluster: {driver.stderr.read()[-2000:]}"
     assert all(pid_running(pid) for pid in info["children"].values()) and port_listening(info["port"])
-    assert driver.stdout.readline().strip() == "WAITING"
+    if driver.stdout.readline().strip() != "WAITING":
+        driver.kill()
+        raise AssertionError(f"the driver's customer never waited for the operator: {driver.stderr.read()[-2000:]}")
     return driver, info
 
 
