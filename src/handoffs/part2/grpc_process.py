@@ -149,7 +149,7 @@ async def run_worker(host_address: str, agents: Sequence[str], name: str, report
 
 
 async def stop_runtime(runtime: object, grace_s: float = 5.0) -> None:
-    """Stop a ``GrpcWorkerAgentRuntime`` within about ``grace_s`` seconds (three at most), printing nothing.
+    """Stop a ``GrpcWorkerAgentRuntime`` within about ``grace_s`` seconds (four times that at most), printing nothing.
 
     Its ``stop()`` first waits for every message handler still running — forever, if one awaits a person who never
     answers. After ``grace_s`` the handlers still running are cancelled. If ``stop()`` still has not finished after
