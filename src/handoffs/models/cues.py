@@ -146,6 +146,11 @@ def _priority_sentence(text: str) -> tuple[int, int] | None:
     return (starts[-1] if starts else 0, after.start() if after else len(text))
 
 
+def _finds_nothing(runner: object) -> bool:
+    """Whether a :meth:`patterns.Pruned.within` runner is the empty one (none of its words is in the message)."""
+    return isinstance(runner, pruning.FirstOf) and not runner.alternatives
+
+
 def asides(text: str) -> list[tuple[int, int, float]]:
     """Sentences that are not the request: hedged ("I might buy one later") or small talk ("앱 디자인 예쁘네요")
     — as (start, end, weight factor) spans, so what they mention counts for less. When the customer says which
@@ -167,6 +172,8 @@ def asides(text: str) -> list[tuple[int, int, float]]:
     sarcastic = None  # asked once, and only if a sentence sounds like praise
     hedge, curious, compliment = _HEDGE.within(text), _CURIOUS.within(text), _COMPLIMENT.within(text)
     sentences: list[tuple[int, int, float]] = []
+    if _finds_nothing(hedge) and _finds_nothing(curious) and _finds_nothing(compliment):
+        return spans  # no sentence can be hedged, curious or praise: not split into sentences (most messages)
     for match in [*_SENTENCE_BREAK.finditer(text), None]:
         end = match.start() if match else len(text)
         sentence = text[start:end]

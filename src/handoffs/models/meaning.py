@@ -243,9 +243,7 @@ def as_request(text: str) -> Reading:
     asked while buying is part of the sale. (Not for tool descriptions: a tool "for refunds of charges" still offers
     refunds, a tool "for sales and delivery" still offers delivery.)"""
     reading = read(text)
-    mentions = list(reading.mentions)
-    if not lexicon.PAST_PURCHASE.search(reading.text):
-        mentions = _delivery_before_a_sale(mentions, reading.text)
+    mentions = _delivery_before_a_sale(list(reading.mentions), reading.text)
     return Reading(reading.text, reading.language, _refunds_of_charges(mentions), reading.set_aside)
 
 
@@ -255,6 +253,8 @@ def _delivery_before_a_sale(mentions: list[Mention], text: str) -> list[Mention]
     question about how to pay ("what payment methods do you accept? I'm about to order"): nothing was charged yet."""
     if not any(m.concept == "sales" and m.weight >= 0.8 and not m.negated for m in mentions):
         return mentions
+    if lexicon.PAST_PURCHASE.search(text):
+        return mentions  # something was bought: a delivery question is about it
     half = _THRESHOLDS["delivery_while_buying"]
     lowered = phrase_text(text)
     how_to_pay = (Cover(len(lowered), [m.span() for m in _HOW_TO_PAY.finditer(lowered)])
