@@ -215,23 +215,30 @@ def read(text: str) -> Reading:
         return Reading(original, language_of(original), (), blocked)
     past_spans = ([m.span() for m in lexicon.PAST_PURCHASE.finditer(lowered)]
                   if any(m.concept == "sales" for m in raw) else [])  # only a wish to buy is read against a purchase
-    past = Cover(len(lowered), past_spans)
-    bought_near = Cover(len(lowered), [(e, e + 12) for _, e in past_spans])  # "주문한 거랑 다른 제품이": the thing bought
-    dismissed = Cover(len(lowered), set_aside(lowered))
+    past = Cover(len(lowered), past_spans) if past_spans else None
+    # "주문한 거랑 다른 제품이": the thing bought
+    bought_near = Cover(len(lowered), [(e, e + 12) for _, e in past_spans]) if past_spans else None
+    dismissed_spans = set_aside(lowered)
+    dismissed = Cover(len(lowered), dismissed_spans) if dismissed_spans else None
     aside_spans = cues.asides(lowered)
-    quiet = Cover(len(lowered), aside_spans)
+    quiet = Cover(len(lowered), aside_spans) if aside_spans else None  # (a Cover only for spans: most have none)
     kept = []
     for m in sorted(_people(raw, lowered), key=lambda m: (m.start, m.concept)):
-        if m.concept == "sales" and (past.any(m.start, m.end) or (m.weight < 1.0 and bought_near.any(m.start, m.end))):
+        if m.concept == "sales" and past is not None and (
+                past.any(m.start, m.end) or (m.weight < 1.0 and bought_near.any(m.start, m.end))):
             continue  # "the skates I bought", "주문한 거랑 다른 제품이 왔어요": an earlier purchase, not a wish to buy
-        kept.append((m, dismissed[m.start] is not None or is_negated(lowered, m.concept, m.word.lower(), m.start, m.end)))
+        kept.append((m, dismissed is not None and dismissed[m.start] is not None
+                     or is_negated(lowered, m.concept, m.word.lower(), m.start, m.end)))
     if aside_spans and all(negated or quiet[m.start] is not None for m, negated in kept):
         # Everything the customer raised is in an aside ("No problems with my order! Just wondering if the catapult
         # is back in stock"): the aside is the message. Only small talk (a compliment) still counts for less.
         quiet = Cover(len(lowered), [span for span in aside_spans if span[2] <= _SMALL_TALK])
     mentions = []
     for m, negated in kept:
-        factor = quiet[m.start]
+        factor = quiet[m.start] if quiet is not None else None
+        if not negated and not isinstance(factor, float):
+            mentions.append(m)  # as read (a mention is frozen: the same one, not a copy)
+            continue
         weight = m.weight * (factor if isinstance(factor, float) else 1.0)
         mentions.append(Mention(m.concept, m.word, weight, m.start, m.end, negated, m.requested))
     return Reading(original, language_of(original), tuple(mentions), blocked)
