@@ -12,6 +12,7 @@ combine. What a message is *about* (billing, a refund, a person) is :mod:`handof
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from . import injected, knowledge, patterns, pruning, romanised
@@ -192,10 +193,17 @@ def asides(text: str) -> list[tuple[int, int, float]]:
     return [(a, b, f * min((g for s, e, g in outer if s <= a and b <= e), default=1.0)) for a, b, f in sentences] + spans
 
 
+_SENTENCES_CASELESS = bool(_SENTENCES.flags & re.IGNORECASE) or not re.search(r"(?<!\\)[A-Za-z]", _SENTENCES.pattern)
+"""Whether sentence breaks are found alike in a text and its lower-cased copy (the row names no letter)."""
+
+
 def adds_a_second_request(text: str) -> bool:
     """The message joins two requests ("…and also…", "앱도 …, 주소도 …"): a sign of two intents, not one — unless
     the second is an afterthought ("oh and, minor thing…", "아 그리고…", "just out of curiosity"), or the joining is
     in the story a long message tells before its point ("배송도 빨랐고 포장도 꼼꼼했는데 … 지만 이건 수리해 주세요")."""
+    lowered = text.lower()
+    if _SENTENCES_CASELESS and len(lowered) == len(text) and (text.isascii() or pruning.folds_plainly(text)):
+        text = lowered  # the rows ignore case (_SENTENCES names no letter): the reading's lower-cased copy, shared
     if _priority_sentence(text) is not None:
         return False  # "two things … the invoice matters more": one request first
     focus = _FOCUS.within(text).search(text)
