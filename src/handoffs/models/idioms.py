@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import patterns
-from .text import for_lower_case, is_plain_lower
+from .lowered import for_lower_case, is_plain_lower
 
 _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = tuple(
     (row["pattern"], row["concepts"] or None, float(row["weight"]))

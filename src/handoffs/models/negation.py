@@ -17,6 +17,7 @@ from __future__ import annotations
 import bisect
 
 from . import knowledge, lexicon, patterns
+from .lowered import rows_words
 from .text import en_stem, tokens
 
 _DATA = "negation.toml"
@@ -103,9 +104,14 @@ def _korean_negated(text: str, concept: str, start: int, end: int) -> bool:
     return False
 
 
+_DISMISSING_WORDS = rows_words((_DISMISS_BEFORE, _TOPIC_CHANGE, _RETRACT))
+
+
 def set_aside(text: str) -> list[tuple[int, int]]:
     """Spans the customer set aside: the sentence before "…that's not why I'm writing" / "그건 됐고", everything
     before "anyway" or "never mind" / "아 아니다 그냥 됐어요"."""
+    if _DISMISSING_WORDS.indices(text) == []:
+        return []  # no row can match: one look-up instead of one per row (most messages dismiss nothing)
     spans: list[tuple[int, int]] = []
     starts: list[int] | None = None  # found only for a message that dismisses something
     for match in _DISMISS_BEFORE.finditer(text):
