@@ -209,10 +209,15 @@ _SENTENCES_CASELESS = bool(_SENTENCES.flags & re.IGNORECASE) or not re.search(r"
 """Whether sentence breaks are found alike in a text and its lower-cased copy (the row names no letter)."""
 
 
+_ADDITIVE_WORDS = rows_words((_ADDITIVE,))
+
+
 def adds_a_second_request(text: str) -> bool:
     """The message joins two requests ("…and also…", "앱도 …, 주소도 …"): a sign of two intents, not one — unless
     the second is an afterthought ("oh and, minor thing…", "아 그리고…", "just out of curiosity"), or the joining is
     in the story a long message tells before its point ("배송도 빨랐고 포장도 꼼꼼했는데 … 지만 이건 수리해 주세요")."""
+    if _ADDITIVE_WORDS.indices(text) == []:
+        return False  # no joining words at all: nothing else to ask (most messages)
     lowered = text.lower()
     if _SENTENCES_CASELESS and len(lowered) == len(text) and (text.isascii() or pruning.folds_plainly(text)):
         text = lowered  # the rows ignore case (_SENTENCES names no letter): the reading's lower-cased copy, shared
