@@ -191,7 +191,8 @@ def read(text: str) -> Reading:
     raw: list[Mention] = []
     consumed = bytearray(len(text) + 1)  # positions a phrase has read already
     blocked = False
-    for row, start, end in phrase_claims(lowered):
+    claims = phrase_claims(lowered)
+    for row, start, end in claims:
         phrase_concepts, weight = idioms.MEANINGS[row]
         consumed[start:end] = b"\x01" * (end - start)
         blocked = blocked or not phrase_concepts
@@ -199,7 +200,7 @@ def read(text: str) -> Reading:
         if phrase_concepts == ("malfunction",):
             raw += _technical_verb(text, start, end)
     for token in tokens(text):
-        partly = 1 in consumed[token.start:token.end]
+        partly = bool(claims) and 1 in consumed[token.start:token.end]  # (no phrase read: no word partly read)
         if partly and not (token.korean and 0 in consumed[token.start:token.end]) or _is_a_name(text, token.start, token.end):
             continue
         if token.korean:

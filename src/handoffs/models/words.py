@@ -55,7 +55,9 @@ _TEXT_SPEAK: dict[str, str] = _WORDS["text_speak"]["means"]
 _EN_IGNORED = frozenset(_WORDS["en_ignored"]["words"])
 
 
+@lru_cache(maxsize=8192)  # the same words come back in message after message (callers only read the list)
 def english_word(word: str) -> list[tuple[str, float]]:
+    """(concept, weight) for one English word: by its stem, else as a typo of a known word (weighed less)."""
     found = _ENGLISH.get(en_stem(word))
     if found or len(word) < 4 or word in _EN_IGNORED:
         return found or []
