@@ -12,9 +12,11 @@ combine. What a message is *about* (billing, a refund, a person) is :mod:`handof
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from . import injected, knowledge, patterns, pruning, romanised
+from .lowered import for_lower_case, is_plain_lower, rows_words
 from .text import words
 
 _CUES, _INJECTIONS = "cues.toml", "injection.toml"
@@ -103,6 +105,9 @@ _PEOPLE_ASKED_ANCHORS = patterns.Anchored(_PEOPLE_ASKED)
 """The words each pattern of a person asked for needs: a message holding none of them is not searched with it."""
 _PERSON_WORDS = (knowledge.pattern(_CUES, "person_word_en"), knowledge.pattern(_CUES, "person_word_ko"))
 """A person named at all: what a message of three words or fewer ("operator!", "상담원") asks for."""
+_ASKED_AS_WRITTEN = (tuple(map(for_lower_case, _PEOPLE_ASKED)), for_lower_case(_IDENTITY_QUESTION),
+                     for_lower_case(_NOT_ASKING), tuple(map(for_lower_case, _PERSON_WORDS)))
+"""The same rows, for a lower-cased message (:func:`text.for_lower_case`: the same matches, found faster)."""
 
 
 def people_asked_for(text: str) -> list[tuple[int, int]]:
@@ -121,18 +126,20 @@ def _people_asked_for(text: str) -> tuple[tuple[int, int], ...]:
         if hangul != text.lower():
             return tuple(romanised.latin_span(spans, s, e) for s, e in _people_asked_for(hangul))
     # "Are you a bot?" asks who we are, not for a person; "Are you a bot? I want a human." asks in its second sentence.
-    asking = [pattern for pattern, may in zip(_PEOPLE_ASKED, _PEOPLE_ASKED_ANCHORS.which(text)) if may]
+    rows, identity_question, not_asking, person_words = (
+        _ASKED_AS_WRITTEN if is_plain_lower(text) else (_PEOPLE_ASKED, _IDENTITY_QUESTION, _NOT_ASKING, _PERSON_WORDS))
+    asking = [pattern for pattern, may in zip(rows, _PEOPLE_ASKED_ANCHORS.which(text)) if may]
     if not asking and len(words(text)) > 3:
         return ()  # no pattern may match, and the message is too long to be a bare "operator!"
-    identity = [m.span() for m in _IDENTITY_QUESTION.finditer(text)]
+    identity = [m.span() for m in identity_question.finditer(text)]
     spans = [next(m.span(i) for i in range(1, (m.lastindex or 0) + 1) if m.group(i))
              for pattern in asking for m in pattern.finditer(text)
-             if not _NOT_ASKING.search(text[max(0, m.start() - 30):m.start()])
+             if not not_asking.search(text[max(0, m.start() - 30):m.start()])
              and not any(s < m.end() and m.start() < e for s, e in identity)]
     if identity:
         return tuple(spans)
     if not spans and len(words(text)) <= 3:
-        spans = [m.span(1) for pattern in _PERSON_WORDS for m in pattern.finditer(text)]
+        spans = [m.span(1) for pattern in person_words for m in pattern.finditer(text)]
     return tuple(spans)
 
 
@@ -146,10 +153,21 @@ def _priority_sentence(text: str) -> tuple[int, int] | None:
     return (starts[-1] if starts else 0, after.start() if after else len(text))
 
 
+def _finds_nothing(runner: object) -> bool:
+    """Whether a :meth:`patterns.Pruned.within` runner is the empty one (none of its words is in the message)."""
+    return isinstance(runner, pruning.FirstOf) and not runner.alternatives
+
+
+_ASIDE_WORDS = rows_words((_PRIORITY, _FOCUS, _THREAT_IF, _WHEN_IT_HAPPENS, _HEDGE, _CURIOUS, _COMPLIMENT), _IF_NOT_THEN)
+"""The words of every row :func:`asides` reads: a message with none of them has no aside (most messages)."""
+
+
 def asides(text: str) -> list[tuple[int, int, float]]:
     """Sentences that are not the request: hedged ("I might buy one later") or small talk ("앱 디자인 예쁘네요")
     — as (start, end, weight factor) spans, so what they mention counts for less. When the customer says which
     request comes first, the other sentences count for less too."""
+    if _ASIDE_WORDS.indices(text) == []:
+        return []  # no row can match: one look-up instead of one per row
     spans, start = [], 0
     first = _priority_sentence(text)
     if first is not None:
@@ -167,6 +185,8 @@ def asides(text: str) -> list[tuple[int, int, float]]:
     sarcastic = None  # asked once, and only if a sentence sounds like praise
     hedge, curious, compliment = _HEDGE.within(text), _CURIOUS.within(text), _COMPLIMENT.within(text)
     sentences: list[tuple[int, int, float]] = []
+    if _finds_nothing(hedge) and _finds_nothing(curious) and _finds_nothing(compliment):
+        return spans  # no sentence can be hedged, curious or praise: not split into sentences (most messages)
     for match in [*_SENTENCE_BREAK.finditer(text), None]:
         end = match.start() if match else len(text)
         sentence = text[start:end]
@@ -185,10 +205,22 @@ def asides(text: str) -> list[tuple[int, int, float]]:
     return [(a, b, f * min((g for s, e, g in outer if s <= a and b <= e), default=1.0)) for a, b, f in sentences] + spans
 
 
+_SENTENCES_CASELESS = bool(_SENTENCES.flags & re.IGNORECASE) or not re.search(r"(?<!\\)[A-Za-z]", _SENTENCES.pattern)
+"""Whether sentence breaks are found alike in a text and its lower-cased copy (the row names no letter)."""
+
+
+_ADDITIVE_WORDS = rows_words((_ADDITIVE,))
+
+
 def adds_a_second_request(text: str) -> bool:
     """The message joins two requests ("…and also…", "앱도 …, 주소도 …"): a sign of two intents, not one — unless
     the second is an afterthought ("oh and, minor thing…", "아 그리고…", "just out of curiosity"), or the joining is
     in the story a long message tells before its point ("배송도 빨랐고 포장도 꼼꼼했는데 … 지만 이건 수리해 주세요")."""
+    if _ADDITIVE_WORDS.indices(text) == []:
+        return False  # no joining words at all: nothing else to ask (most messages)
+    lowered = text.lower()
+    if _SENTENCES_CASELESS and len(lowered) == len(text) and (text.isascii() or pruning.folds_plainly(text)):
+        text = lowered  # the rows ignore case (_SENTENCES names no letter): the reading's lower-cased copy, shared
     if _priority_sentence(text) is not None:
         return False  # "two things … the invoice matters more": one request first
     focus = _FOCUS.within(text).search(text)

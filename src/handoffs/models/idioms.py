@@ -21,6 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import patterns
+from .lowered import for_lower_case, is_plain_lower
 
 _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = tuple(
     (row["pattern"], row["concepts"] or None, float(row["weight"]))
@@ -75,12 +76,14 @@ def __getattr__(name: str) -> object:
     return value
 
 
-@lru_cache(maxsize=None)  # bounded: three entries per row at most
-def _whole(lang: str, row: int) -> re.Pattern[str] | None:
+@lru_cache(maxsize=None)  # bounded: six entries per row at most
+def _whole(lang: str, row: int, lower: bool = False) -> re.Pattern[str] | None:
     """Row ``row`` compiled for a message in script ``lang``: all of it for "any", else only its alternatives that can
-    match that script (None when it has none)."""
+    match that script (None when it has none); for a ``lower`` (:func:`text.is_plain_lower`) message, matched as
+    written (:func:`text.for_lower_case`)."""
     pattern = _PHRASE_TABLE[row][0]
-    return patterns.compile(pattern, re.IGNORECASE) if lang == "any" else _by_script(pattern)[lang]
+    found = patterns.compile(pattern, re.IGNORECASE) if lang == "any" else _by_script(pattern)[lang]
+    return for_lower_case(found) if lower and found is not None else found
 
 
 _LATIN_LETTER = patterns.compile(r"[a-z]", re.IGNORECASE)
@@ -121,19 +124,21 @@ def _kept_by_row(ok: tuple[bool, ...]) -> list[tuple[int, ...]]:
 _KEPT_FOR_SCRIPT = {lang: _kept_by_row(ok) for lang, ok in _FOR_SCRIPT.items()}
 
 
-@lru_cache(maxsize=None)  # bounded: one entry per alternative of the table
-def _alternative(index: int) -> re.Pattern[str]:
-    return patterns.compile(_ALTERNATIVE_ROWS[index][1], re.IGNORECASE)
+@lru_cache(maxsize=None)  # bounded: two entries per alternative of the table
+def _alternative(index: int, lower: bool = False) -> re.Pattern[str]:
+    found = patterns.compile(_ALTERNATIVE_ROWS[index][1], re.IGNORECASE)
+    return for_lower_case(found) if lower else found
 
 
 @lru_cache(maxsize=4096)
-def _runner(lang: str, row: int, kept: tuple[int, ...]) -> "re.Pattern[str] | patterns.FirstOf":
-    """What reads ``row`` when only its alternatives ``kept`` may match a message in script ``lang``."""
+def _runner(lang: str, row: int, kept: tuple[int, ...], lower: bool) -> "re.Pattern[str] | patterns.FirstOf":
+    """What reads ``row`` when only its alternatives ``kept`` may match a message in script ``lang`` (``lower``: a
+    message with no upper-case letter, see :func:`_whole`)."""
     if kept == _KEPT_FOR_SCRIPT[lang][row] or row in _MAY_BE_EMPTY:
-        return _whole(lang, row)  # type: ignore[return-value]
+        return _whole(lang, row, lower)  # type: ignore[return-value]
     if len(kept) == 1:
-        return _alternative(kept[0])
-    return patterns.FirstOf([_alternative(index) for index in kept])
+        return _alternative(kept[0], lower)
+    return patterns.FirstOf([_alternative(index, lower) for index in kept])
 
 
 def phrase_runners(text: str) -> list[tuple[int, "re.Pattern[str] | patterns.FirstOf"]]:
@@ -147,12 +152,12 @@ def phrase_runners(text: str) -> list[tuple[int, "re.Pattern[str] | patterns.Fir
     found = ANCHORED.indices(text)
     if found is None:
         return [(row, pattern) for row in range(len(_PHRASE_TABLE)) if (pattern := _whole(lang, row)) is not None]
-    ok, row_of = _FOR_SCRIPT[lang], _ALTERNATIVE_ROWS
+    ok, row_of, lower = _FOR_SCRIPT[lang], _ALTERNATIVE_ROWS, is_plain_lower(text)
     kept: dict[int, list[int]] = {}  # rows in order: the alternatives are numbered row by row
     for index in found:
         if ok[index]:
             kept.setdefault(row_of[index][0], []).append(index)
-    return [(row, _runner(lang, row, tuple(indices))) for row, indices in kept.items()]
+    return [(row, _runner(lang, row, tuple(indices), lower)) for row, indices in kept.items()]
 
 
 def phrase_patterns(text: str) -> list[tuple["re.Pattern[str] | patterns.FirstOf | None", tuple[str, ...], float]]:

@@ -64,7 +64,8 @@ RELATED: dict[tuple[str, str], float] = {
 
 
 # Words that describe an earlier purchase ("the skates I bought", "주문한 게"): not a wish to buy something new.
-PAST_PURCHASE = knowledge.pattern("cues.toml", "past_purchase")
+# Asked of every message that mentions buying: run as only the alternatives whose words it holds (patterns.Pruned).
+PAST_PURCHASE = knowledge.pruned("cues.toml", "past_purchase")
 # Words that are also first names: capitalised in mid-sentence, they are a person ("my daughter Sue").
 NAME_WORDS = frozenset(_DATA["sets"]["name_words"])
 # Labels for talking about a concept to the customer, in each language.

@@ -191,7 +191,8 @@ def read(text: str) -> Reading:
     raw: list[Mention] = []
     consumed = bytearray(len(text) + 1)  # positions a phrase has read already
     blocked = False
-    for row, start, end in phrase_claims(lowered):
+    claims = phrase_claims(lowered)
+    for row, start, end in claims:
         phrase_concepts, weight = idioms.MEANINGS[row]
         consumed[start:end] = b"\x01" * (end - start)
         blocked = blocked or not phrase_concepts
@@ -199,7 +200,7 @@ def read(text: str) -> Reading:
         if phrase_concepts == ("malfunction",):
             raw += _technical_verb(text, start, end)
     for token in tokens(text):
-        partly = 1 in consumed[token.start:token.end]
+        partly = bool(claims) and 1 in consumed[token.start:token.end]  # (no phrase read: no word partly read)
         if partly and not (token.korean and 0 in consumed[token.start:token.end]) or _is_a_name(text, token.start, token.end):
             continue
         if token.korean:
@@ -215,23 +216,30 @@ def read(text: str) -> Reading:
         return Reading(original, language_of(original), (), blocked)
     past_spans = ([m.span() for m in lexicon.PAST_PURCHASE.finditer(lowered)]
                   if any(m.concept == "sales" for m in raw) else [])  # only a wish to buy is read against a purchase
-    past = Cover(len(lowered), past_spans)
-    bought_near = Cover(len(lowered), [(e, e + 12) for _, e in past_spans])  # "주문한 거랑 다른 제품이": the thing bought
-    dismissed = Cover(len(lowered), set_aside(lowered))
+    past = Cover(len(lowered), past_spans) if past_spans else None
+    # "주문한 거랑 다른 제품이": the thing bought
+    bought_near = Cover(len(lowered), [(e, e + 12) for _, e in past_spans]) if past_spans else None
+    dismissed_spans = set_aside(lowered)
+    dismissed = Cover(len(lowered), dismissed_spans) if dismissed_spans else None
     aside_spans = cues.asides(lowered)
-    quiet = Cover(len(lowered), aside_spans)
+    quiet = Cover(len(lowered), aside_spans) if aside_spans else None  # (a Cover only for spans: most have none)
     kept = []
     for m in sorted(_people(raw, lowered), key=lambda m: (m.start, m.concept)):
-        if m.concept == "sales" and (past.any(m.start, m.end) or (m.weight < 1.0 and bought_near.any(m.start, m.end))):
+        if m.concept == "sales" and past is not None and (
+                past.any(m.start, m.end) or (m.weight < 1.0 and bought_near.any(m.start, m.end))):
             continue  # "the skates I bought", "주문한 거랑 다른 제품이 왔어요": an earlier purchase, not a wish to buy
-        kept.append((m, dismissed[m.start] is not None or is_negated(lowered, m.concept, m.word.lower(), m.start, m.end)))
+        kept.append((m, dismissed is not None and dismissed[m.start] is not None
+                     or is_negated(lowered, m.concept, m.word.lower(), m.start, m.end)))
     if aside_spans and all(negated or quiet[m.start] is not None for m, negated in kept):
         # Everything the customer raised is in an aside ("No problems with my order! Just wondering if the catapult
         # is back in stock"): the aside is the message. Only small talk (a compliment) still counts for less.
         quiet = Cover(len(lowered), [span for span in aside_spans if span[2] <= _SMALL_TALK])
     mentions = []
     for m, negated in kept:
-        factor = quiet[m.start]
+        factor = quiet[m.start] if quiet is not None else None
+        if not negated and not isinstance(factor, float):
+            mentions.append(m)  # as read (a mention is frozen: the same one, not a copy)
+            continue
         weight = m.weight * (factor if isinstance(factor, float) else 1.0)
         mentions.append(Mention(m.concept, m.word, weight, m.start, m.end, negated, m.requested))
     return Reading(original, language_of(original), tuple(mentions), blocked)
@@ -243,9 +251,7 @@ def as_request(text: str) -> Reading:
     asked while buying is part of the sale. (Not for tool descriptions: a tool "for refunds of charges" still offers
     refunds, a tool "for sales and delivery" still offers delivery.)"""
     reading = read(text)
-    mentions = list(reading.mentions)
-    if not lexicon.PAST_PURCHASE.search(reading.text):
-        mentions = _delivery_before_a_sale(mentions, reading.text)
+    mentions = _delivery_before_a_sale(list(reading.mentions), reading.text)
     return Reading(reading.text, reading.language, _refunds_of_charges(mentions), reading.set_aside)
 
 
@@ -255,6 +261,8 @@ def _delivery_before_a_sale(mentions: list[Mention], text: str) -> list[Mention]
     question about how to pay ("what payment methods do you accept? I'm about to order"): nothing was charged yet."""
     if not any(m.concept == "sales" and m.weight >= 0.8 and not m.negated for m in mentions):
         return mentions
+    if lexicon.PAST_PURCHASE.search(text):
+        return mentions  # something was bought: a delivery question is about it
     half = _THRESHOLDS["delivery_while_buying"]
     lowered = phrase_text(text)
     how_to_pay = (Cover(len(lowered), [m.span() for m in _HOW_TO_PAY.finditer(lowered)])

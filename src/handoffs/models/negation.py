@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import bisect
 
-from . import knowledge, lexicon
+from . import knowledge, lexicon, patterns
+from .lowered import rows_words
 from .text import en_stem, tokens
 
 _DATA = "negation.toml"
@@ -29,6 +30,12 @@ _DATA = "negation.toml"
  _KO_NO_WISH_BEFORE) = (knowledge.pruned(_DATA, name) for name in (
     "dismiss_before", "retract", "topic_change", "en_fine_after", "ko_not_after", "ko_fine_after", "ko_no_wish_after",
     "ko_no_wish_before"))
+_KOREAN = patterns.compile(r"[\uac00-\ud7a3\u3131-\u318e\u1100-\u11ff]")
+_KOREAN_ONLY = all(need and all(_KOREAN.search(word) for word in need)
+                   for rows in (_KO_NOT_AFTER, _KO_FINE_AFTER, _KO_NO_WISH_AFTER, _KO_NO_WISH_BEFORE)
+                   for need in rows.anchored.needs)
+"""Every alternative of the Korean negation rows needs Korean letters (read from the rows): a text without any is not
+searched with them."""
 _NOUN_NEGATOR, _DESIRE_NEGATOR, _DESIRE_VERBS, _DESIRE_CONCEPTS, _TOPIC_WORDS = (
     frozenset(knowledge.words(_DATA, name))
     for name in ("noun_negator", "desire_negator", "desire_verbs", "desire_concepts", "topic_words"))
@@ -86,6 +93,8 @@ def _english_negated(text: str, concept: str, word: str, start: int, end: int) -
 
 
 def _korean_negated(text: str, concept: str, start: int, end: int) -> bool:
+    if _KOREAN_ONLY and not _KOREAN.search(text):
+        return False  # an English message: no Korean negation can be in it
     after = _KO_CLAUSE_END.split(text[end: end + 30], maxsplit=1)[0]
     if _KO_NOT_AFTER.within(text).search(after) or _KO_FINE_AFTER.within(text).search(after):
         return True
@@ -95,9 +104,14 @@ def _korean_negated(text: str, concept: str, start: int, end: int) -> bool:
     return False
 
 
+_DISMISSING_WORDS = rows_words((_DISMISS_BEFORE, _TOPIC_CHANGE, _RETRACT))
+
+
 def set_aside(text: str) -> list[tuple[int, int]]:
     """Spans the customer set aside: the sentence before "…that's not why I'm writing" / "그건 됐고", everything
     before "anyway" or "never mind" / "아 아니다 그냥 됐어요"."""
+    if _DISMISSING_WORDS.indices(text) == []:
+        return []  # no row can match: one look-up instead of one per row (most messages dismiss nothing)
     spans: list[tuple[int, int]] = []
     starts: list[int] | None = None  # found only for a message that dismisses something
     for match in _DISMISS_BEFORE.finditer(text):

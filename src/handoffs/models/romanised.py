@@ -20,13 +20,16 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from . import knowledge, lexicon, patterns
+from . import knowledge, lexicon, patterns, pruning
 from .text import en_stem
 
 _SPELLING = knowledge.load("words.toml")["romanisation"]  # initial, vowel and final of each syllable
 _INITIALS, _VOWELS, _FINALS = _SPELLING["initials"], _SPELLING["vowels"], _SPELLING["finals"]
 _KOREAN_ENDING = knowledge.pattern("words.toml", "romanised_ending")  # "haeyo", "juseyo", "hamnida"; not "Tokyo"
 _HANGUL = patterns.compile(r"[\uac00-\ud7a3]")
+_ENDING_WORDS = tuple(sorted(pruning.anchors(_KOREAN_ENDING) or ()))
+"""The endings one of which a romanised sentence holds ("yo", "nida", "jwo", "sipeo"…; read from the pattern):
+a text with none of them is not searched (the pattern's ``[a-z]+`` before an ending costs a try per letter)."""
 
 
 def romanise(hangul: str) -> str:
@@ -45,7 +48,10 @@ def romanise(hangul: str) -> str:
 @lru_cache(maxsize=1024)  # asked of the same message by the reading, the language and the person asked for
 def looks_romanised(text: str) -> bool:
     """Korean in Latin letters: no Hangul, and a word that ends like a Korean sentence (``…eoyo``, ``…nida``)."""
-    return not _HANGUL.search(text) and bool(_KOREAN_ENDING.search(text.lower()))
+    lowered = text.lower()
+    if _ENDING_WORDS and not any(ending in lowered for ending in _ENDING_WORDS):
+        return False  # most English messages: no Korean sentence ending at all
+    return not _HANGUL.search(text) and bool(_KOREAN_ENDING.search(lowered))
 
 
 # Decoding: a romanised word back into Hangul, so the whole Korean reading (lexicon, phrases, a person asked for,

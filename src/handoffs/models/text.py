@@ -38,6 +38,7 @@ class Token(NamedTuple):
     korean: bool
 
 
+@lru_cache(maxsize=1024)  # asked of the same message by the reading, the turn and the reply
 def language_of(text: str) -> str | None:
     """``"ko"`` or ``"en"``: the language most of the words are in (Korean when a Korean sentence ending such as
     ``-요``/``-다`` shows the writer writes Korean: ``앱이 crash 나요``; Korean for a text of lone Korean letters,

@@ -42,6 +42,7 @@ _PHRASE_WORDS = sorted({w for source in idioms.SOURCES for w in re.findall(r"(?<
                        | set(knowledge.words("words.toml", "typo_targets")))
 _STRONG_KO = sorted({w for e in lexicon.CONCEPTS.values() for w in e.ko_strong if len(w) >= 2})
 _TYPO_TARGETS = tuple(sorted({*_KNOWN_EN, *_PHRASE_WORDS}))  # what an unknown word may be a typo of, in the order tried
+_TYPO_FIRST_LETTERS = frozenset(known[0] for known in _TYPO_TARGETS)  # a typo keeps its word's first letter
 _KO_BY_MASK: dict[tuple[int, str], tuple[str, ...]] = {}
 for _word in _STRONG_KO:
     for _key in [(i, _word[:i] + "*" + _word[i + 1:]) for i in range(len(_word))]:
@@ -54,7 +55,9 @@ _TEXT_SPEAK: dict[str, str] = _WORDS["text_speak"]["means"]
 _EN_IGNORED = frozenset(_WORDS["en_ignored"]["words"])
 
 
+@lru_cache(maxsize=8192)  # the same words come back in message after message (callers only read the list)
 def english_word(word: str) -> list[tuple[str, float]]:
+    """(concept, weight) for one English word: by its stem, else as a typo of a known word (weighed less)."""
     found = _ENGLISH.get(en_stem(word))
     if found or len(word) < 4 or word in _EN_IGNORED:
         return found or []
@@ -74,8 +77,8 @@ def _english_words() -> object:
 def _correction(word: str) -> str | None:
     """The known word an unknown English word is a typo of, if exactly that plausible. A real English word
     ('sorted', 'served', 'contacting') is never "corrected" into a lexicon word it happens to be one letter from."""
-    if len(word) < 4 or word in _EN_IGNORED or en_stem(word) in _ENGLISH:
-        return None
+    if len(word) < 4 or word[0] not in _TYPO_FIRST_LETTERS or word in _EN_IGNORED or en_stem(word) in _ENGLISH:
+        return None  # (an order number, a code: no known word starts as it does)
     # An inflection ('service' ~ 'serviced') is another word, not a typo.
     near = next((known for known in _one_edit_from(word) if known[0] == word[0] and known != word
                  and not known.startswith(word) and not word.startswith(known) and near_miss(word, known)), None)
