@@ -69,9 +69,15 @@ def _work_done(turn: Turn) -> list[str]:
 
 
 def _evidence_words(scored: routing.Scored, turn: Turn) -> str:
-    said = {m.word for m in read(turn.evidence.last_user).mentions} | set(routing.word_keys(turn.evidence.last_user)) \
-        | {shorten(turn.evidence.last_user, 40)}  # a learned hint quotes the message itself
-    user_words = [w for w, _ in scored.evidence if w in said]
+    last_user = turn.evidence.last_user
+    mentioned, keys, whole = {m.word for m in read(last_user).mentions}, routing.word_keys(last_user), None
+    user_words = []
+    for w, _ in scored.evidence:
+        if w not in mentioned and w not in keys:
+            whole = shorten(last_user, 40) if whole is None else whole  # a learned hint quotes the message itself
+            if w != whole:
+                continue
+        user_words.append(w)
     turn_words = [w for w, _ in scored.evidence if w not in user_words and w]
     kinds = list(dict.fromkeys(c for _, c in scored.evidence if c))
     why = because("user_said", words=_quoted(user_words)) if user_words else ""
@@ -110,9 +116,11 @@ def _by_intent(turn: Turn) -> Decision | None:
             if why:
                 return turn.call(tool, why)
     pool = routing.candidates([t for t in open_tools if not routing.profile(t).purview])
+    if not pool:
+        return None  # nothing to choose from (every tool waits for its step): no ranking, no learned guess
     said = [read(turn.evidence.last_user)] + [read(a) for a in turn.evidence.turn_arguments]
     last_user = turn.evidence.last_user
-    best, rival = routing.choose(routing.rank(pool, said), _adds_a_second_request(last_user))
+    best, rival = routing.choose(routing.rank(pool, said), lambda: _adds_a_second_request(last_user))
     learned_why = ""
     if best is None and turn.last is not None and turn.last.role == "user" and not read(last_user).set_aside:
         # words the lexicon does not know (and no phrase set aside as off-topic or an idiom)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Callable
 
 from . import knowledge, lexicon
 from .meaning import Reading, as_request, diminishing, read
@@ -246,9 +247,10 @@ def rank(pool: list[Candidate], said: list[Reading], hints: tuple[tuple[str, str
     return sorted(scored, key=lambda s: (-s.score, -s.echo, s.candidate.route))
 
 
-def choose(scored: list[Scored], two_requests: bool = False) -> tuple[Scored | None, Scored | None]:
+def choose(scored: list[Scored], two_requests: "bool | Callable[[], bool]" = False) -> tuple[Scored | None, Scored | None]:
     """(best, None) when one candidate wins; (best, runner_up) when they are too close to call — or when the
-    customer joined two requests ("…and also…") and the runner-up is a real one too; (None, None) when none fits."""
+    customer joined two requests ("…and also…") and the runner-up is a real one too; (None, None) when none fits.
+    ``two_requests`` may be a question asked only when it matters (a second candidate scoring close enough)."""
     if not scored:
         return None, None
     best = scored[0]
@@ -260,6 +262,7 @@ def choose(scored: list[Scored], two_requests: bool = False) -> tuple[Scored | N
     if rival.score >= TOO_CLOSE * best.score and not (best.candidate.catch_all or rival.candidate.catch_all
                                                       and rival.score < best.score):
         return best, rival
-    if two_requests and rival.score >= _SECOND_REQUEST * best.score and not {c for _, c in rival.evidence} <= {c for _, c in best.evidence}:
+    if (rival.score >= _SECOND_REQUEST * best.score and not {c for _, c in rival.evidence} <= {c for _, c in best.evidence}
+            and (two_requests() if callable(two_requests) else two_requests)):
         return best, rival
     return best, None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from json.encoder import encode_basestring_ascii
 from functools import cached_property, lru_cache
 from typing import Sequence
 
@@ -33,12 +34,19 @@ def call_id(messages: Sequence[Message], name: str, index: int) -> str:
         parts = [_message_json(m.role, m.content, tuple(c.name for c in m.tool_calls)) for m in messages]
     except TypeError:  # not hashable (not a text): written each time
         parts = [json.dumps([m.role, m.content, [c.name for c in m.tool_calls]]) for m in messages]
-    payload = "[" + ", ".join([*parts, json.dumps(name), json.dumps(index)]) + "]"
+    tail = _json_text(name) if type(name) is str else json.dumps(name)
+    payload = "[" + ", ".join([*parts, tail, str(index) if type(index) is int else json.dumps(index)]) + "]"
     return "call_" + hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
+
+
+_json_text = encode_basestring_ascii
+"""``json.dumps`` of one text (the stdlib's own encoder of strings, as ``json.dumps`` with ``ensure_ascii`` uses it)."""
 
 
 @lru_cache(maxsize=4096)
 def _message_json(role: str, content: str, calls: tuple[str, ...]) -> str:
+    if type(role) is str and type(content) is str and all(type(c) is str for c in calls):  # json.dumps's own text
+        return f"[{_json_text(role)}, {_json_text(content)}, [{', '.join(map(_json_text, calls))}]]"
     return json.dumps([role, content, list(calls)])
 
 
