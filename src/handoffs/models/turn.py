@@ -85,6 +85,25 @@ def _language_shown(text: str) -> str | None:
     return "ko" if romanised.looks_romanised(text.lower()) else language_of(text)
 
 
+_STEPS: dict[tuple[str, tuple[int, ...]], tuple[list[ToolSpec], tuple]] = {}  # (prompt, tool ids) -> (tools, steps)
+
+
+def _steps(system: str, tools: list[ToolSpec]) -> "tuple[PromptPlan, list[tuple[str, ...]], frozenset[str]]":
+    """The prompt's plan, each routine step's offered tools and all of them (the gated ones), worked out once per
+    prompt and offered tool specs (a step offers the same on every call; the same specs come back while unchanged)."""
+    key = (system, tuple(map(id, tools)))
+    kept = _STEPS.get(key)
+    if kept is not None and all(a is b for a, b in zip(kept[0], tools)):
+        return kept[1]
+    plan = read_prompt(system)
+    step_tools = [tuple(tools_for_step(step, tools)) for step in plan.steps]
+    found = (plan, step_tools, frozenset(name for names in step_tools for name in names))
+    if len(_STEPS) >= 512:
+        _STEPS.clear()
+    _STEPS[key] = (list(tools), found)
+    return found
+
+
 class Turn:
     """What the core knows about the conversation at this call (derived once, read by the rules)."""
 
@@ -93,7 +112,7 @@ class Turn:
         self.tools = list(tools)
         self.offered = {t.name: t for t in self.tools}
         self.system = system_prompt_of(self.messages)
-        self.plan: PromptPlan = read_prompt(self.system)
+        self.plan, self.step_tools, self.gated = _steps(self.system, self.tools)
         self.convo = [m for m in self.messages if m.role != "system"]
         self.turn_start = _turn_start(self.convo)
         self.evidence = Evidence.of(self.convo, self.turn_start)
@@ -105,8 +124,6 @@ class Turn:
                                  if c.id not in failed]
         self.failed_calls = failed
         self.takeover = _takeover(self.convo, set(self.offered))
-        self.step_tools = [tools_for_step(step, self.tools) for step in self.plan.steps]
-        self.gated = {name for names in self.step_tools for name in names}
         self._call_names = {c.id: c.name for m in self.convo for c in m.tool_calls}
 
     @cached_property
@@ -124,7 +141,8 @@ class Turn:
     def call(self, tool: ToolSpec, why: str, chosen: tuple[str, str] | None = None) -> Decision:
         args, notes = fill_arguments(tool, self.evidence, chosen)
         shown = ", ".join(f"{k}={shorten(v, 40)!r}" if isinstance(v, str) else f"{k}={v!r}" for k, v in args.items())
-        extra = [n.split(": ", 1)[1] for n in notes if ": " in n and not n.endswith(because("arg_route"))]
+        route = because("arg_route") if notes else ""
+        extra = [n.split(": ", 1)[1] for n in notes if ": " in n and not n.endswith(route)]
         extra = [e for e in extra if "'" not in e or not all(q in why for q in e.split("'")[1::2])]
         call = ToolCall(call_id(self.messages, tool.name, len(self.called_this_turn)), tool.name, args)
         return Decision(tool_calls=(call,), reason=joined(f"{tool.name}({shown}): {why}", *extra))
