@@ -83,9 +83,7 @@ def _outside_purview(turn: Turn, tool: ToolSpec) -> str | None:
     raised = [c for c in lexicon.INTENT_CONCEPTS if c in said_concepts]
     if not raised:
         return None
-    own = " ".join([turn.plan.persona, *turn.plan.instructions, *(s.text for s in turn.plan.steps),
-                    *(f"{t.name.replace('_', ' ')} {t.description}" for t in turn.tools if t is not tool)])
-    covered = read(own).concepts()
+    covered = turn.covered_without(tool)
     outside = [c for c in raised if c not in covered]
     if outside and len(outside) == len(raised):
         return because("outside_purview", words=guards.quoted([w for c in outside for w in said.words_for(c)]))

@@ -88,16 +88,17 @@ def _language_shown(text: str) -> str | None:
 _STEPS: dict[tuple[str, tuple[int, ...]], tuple[list[ToolSpec], tuple]] = {}  # (prompt, tool ids) -> (tools, steps)
 
 
-def _steps(system: str, tools: list[ToolSpec]) -> "tuple[PromptPlan, list[tuple[str, ...]], frozenset[str]]":
-    """The prompt's plan, each routine step's offered tools and all of them (the gated ones), worked out once per
-    prompt and offered tool specs (a step offers the same on every call; the same specs come back while unchanged)."""
+def _steps(system: str, tools: list[ToolSpec]) -> "tuple[PromptPlan, list[tuple[str, ...]], frozenset[str], dict]":
+    """The prompt's plan, each routine step's offered tools and all of them (the gated ones), and room for what
+    :meth:`Turn.covered_without` reads, worked out once per prompt and offered tool specs (a step offers the same on
+    every call; the same specs come back while unchanged)."""
     key = (system, tuple(map(id, tools)))
     kept = _STEPS.get(key)
     if kept is not None and all(a is b for a, b in zip(kept[0], tools)):
         return kept[1]
     plan = read_prompt(system)
     step_tools = [tuple(tools_for_step(step, tools)) for step in plan.steps]
-    found = (plan, step_tools, frozenset(name for names in step_tools for name in names))
+    found = (plan, step_tools, frozenset(name for names in step_tools for name in names), {})
     if len(_STEPS) >= 512:
         _STEPS.clear()
     _STEPS[key] = (list(tools), found)
@@ -112,7 +113,7 @@ class Turn:
         self.tools = list(tools)
         self.offered = {t.name: t for t in self.tools}
         self.system = system_prompt_of(self.messages)
-        self.plan, self.step_tools, self.gated = _steps(self.system, self.tools)
+        self.plan, self.step_tools, self.gated, self._covered = _steps(self.system, self.tools)
         self.convo = [m for m in self.messages if m.role != "system"]
         self.turn_start = _turn_start(self.convo)
         self.evidence = Evidence.of(self.convo, self.turn_start)
@@ -130,6 +131,16 @@ class Turn:
     def lang(self) -> str:
         """The language to answer in (worked out when a reply or a question needs it: a tool call does not)."""
         return customer_language(self.evidence.user_texts, self.system)
+
+    def covered_without(self, tool: ToolSpec) -> dict[str, float]:
+        """The concepts this agent's prompt and its other offered tools cover (``tool`` left out): once per prompt,
+        offered specs and tool."""
+        found = self._covered.get(id(tool))
+        if found is None:
+            own = " ".join([self.plan.persona, *self.plan.instructions, *(s.text for s in self.plan.steps),
+                            *(f"{t.name.replace('_', ' ')} {t.description}" for t in self.tools if t is not tool)])
+            found = self._covered[id(tool)] = read(own).concepts()
+        return found
 
     def tool_name(self, message: Message) -> str:
         """The tool a result came from (LangChain's Command-made ToolMessages may carry no name)."""
