@@ -44,15 +44,22 @@ class Evidence:
         # earlier customer messages as heard: an injection in one of them is no evidence (the last is read raw, so
         # the decision core sees its injection)
         last = max((i for i, m in enumerate(messages) if m.role == "user"), default=-1)
-        said = [(m.role, m.content if m.role != "user" or i == last else cues.heard(m.content))
-                for i, m in enumerate(messages)]
-        return cls(
-            tuple(readable(text) for role, text in said if role == "user" and text),
-            tuple(readable(text) for role, text in said if role == "assistant" and text),
-            tuple(readable(text) for role, text in said if role == "tool" and text),
-            turn_args,
-            tuple(readable(text) for role, text in said if role in ("user", "assistant") and text),
-        )
+        users: list[str] = []
+        assistants: list[str] = []
+        results: list[str] = []
+        spoken: list[str] = []
+        for i, m in enumerate(messages):
+            if m.role == "user":
+                text = m.content if i == last else cues.heard(m.content)
+                if text:
+                    users.append(readable(text))
+                    spoken.append(users[-1])
+            elif m.role == "assistant" and m.content:
+                assistants.append(readable(m.content))
+                spoken.append(assistants[-1])
+            elif m.role == "tool" and m.content:
+                results.append(readable(m.content))
+        return cls(tuple(users), tuple(assistants), tuple(results), turn_args, tuple(spoken))
 
     @property
     def last_user(self) -> str:

@@ -55,10 +55,6 @@ _gives_a_reason = _per_text(cues.gives_a_reason)
 _is_satisfied = _per_text(cues.is_satisfied)
 
 
-def _quoted(words: list[str]) -> str:
-    return ", ".join(repr(shorten(w, 40)) for w in dict.fromkeys(words))
-
-
 def _is_finishing(tool: ToolSpec) -> bool:
     return routing.profile(tool).finishing
 
@@ -69,14 +65,14 @@ def _work_done(turn: Turn) -> list[str]:
 
 
 def _evidence_words(scored: routing.Scored, turn: Turn) -> str:
-    said = {m.word for m in read(turn.evidence.last_user).mentions} | set(routing.word_keys(turn.evidence.last_user)) \
-        | {shorten(turn.evidence.last_user, 40)}  # a learned hint quotes the message itself
-    user_words = [w for w, _ in scored.evidence if w in said]
+    last_user = turn.evidence.last_user
+    said = {m.word for m in read(last_user).mentions} | routing.word_keys(last_user)
+    user_words = [w for w, _ in scored.evidence if w in said or w == shorten(last_user, 40)]  # a learned hint: the message
     turn_words = [w for w, _ in scored.evidence if w not in user_words and w]
     kinds = list(dict.fromkeys(c for _, c in scored.evidence if c))
-    why = because("user_said", words=_quoted(user_words)) if user_words else ""
+    why = because("user_said", words=guards.quoted(user_words)) if user_words else ""
     if turn_words:
-        why = joined(why, because("turn_recorded", words=_quoted(turn_words)))
+        why = joined(why, because("turn_recorded", words=guards.quoted(turn_words)))
     return (why or because("fits_request")) + (f" ({', '.join(kinds)})" if kinds else "")
 
 
@@ -87,12 +83,10 @@ def _outside_purview(turn: Turn, tool: ToolSpec) -> str | None:
     raised = [c for c in lexicon.INTENT_CONCEPTS if c in said_concepts]
     if not raised:
         return None
-    own = " ".join([turn.plan.persona, *turn.plan.instructions, *(s.text for s in turn.plan.steps),
-                    *(f"{t.name.replace('_', ' ')} {t.description}" for t in turn.tools if t is not tool)])
-    covered = read(own).concepts()
+    covered = turn.covered_without(tool)
     outside = [c for c in raised if c not in covered]
     if outside and len(outside) == len(raised):
-        return because("outside_purview", words=_quoted([w for c in outside for w in said.words_for(c)]))
+        return because("outside_purview", words=guards.quoted([w for c in outside for w in said.words_for(c)]))
     return None
 
 
@@ -110,9 +104,11 @@ def _by_intent(turn: Turn) -> Decision | None:
             if why:
                 return turn.call(tool, why)
     pool = routing.candidates([t for t in open_tools if not routing.profile(t).purview])
+    if not pool:
+        return None  # nothing to choose from (every tool waits for its step): no ranking, no learned guess
     said = [read(turn.evidence.last_user)] + [read(a) for a in turn.evidence.turn_arguments]
     last_user = turn.evidence.last_user
-    best, rival = routing.choose(routing.rank(pool, said), _adds_a_second_request(last_user))
+    best, rival = routing.choose(routing.rank(pool, said), lambda: _adds_a_second_request(last_user))
     learned_why = ""
     if best is None and turn.last is not None and turn.last.role == "user" and not read(last_user).set_aside:
         # words the lexicon does not know (and no phrase set aside as off-topic or an idiom)
@@ -120,7 +116,7 @@ def _by_intent(turn: Turn) -> Decision | None:
         if concept != "none" and probability >= routing.LEARNED_MIN_PROBABILITY:
             hint = (shorten(last_user, 40), concept, routing.LEARNED_WEIGHT)
             best, rival = routing.choose(routing.rank(pool, said, (hint,)))
-            learned_why = because("learned", concept=concept, grams=_quoted([g.strip() for g in grams]))
+            learned_why = because("learned", concept=concept, grams=guards.quoted([g.strip() for g in grams]))
     if best is None:
         return None
     if rival is not None:
@@ -254,7 +250,7 @@ def _reply(turn: Turn) -> Decision:
     if not turn.tools:
         why = because("no_tools")
     elif last_user and not any(map(read(last_user).concepts().get, lexicon.DOMAIN_CONCEPTS, repeat(0))):
-        why = because("nothing_points", words=_quoted([shorten(last_user, 40)]))
+        why = because("nothing_points", words=guards.quoted([shorten(last_user, 40)]))
     else:
         why = because("no_tool_fits")
     return Decision(text=text, reason=why)
@@ -266,7 +262,7 @@ def _serve_beside_the_injection(turn: Turn, messages: list[Message], declined: s
     declined; and a refund or an order is asked about (a clear yes to that question runs it), never run on the
     words of a message that tried to steer the bot."""
     decision = decide(messages, turn.tools)
-    why = because("injection_declined", words=_quoted([declined]), request=_quoted([request]))
+    why = because("injection_declined", words=guards.quoted([declined]), request=guards.quoted([request]))
     decline = say("decline_injection", turn.lang)
     for call in decision.tool_calls:
         tool = turn.offered.get(call.name)

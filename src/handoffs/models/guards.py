@@ -63,11 +63,11 @@ def to_a_person(turn: "Turn", decision: Decision | None) -> Decision | None:
     (a routine step would otherwise answer) or what was chosen is a side effect (a refund for "상담원 연결해
     주세요"). Without such a tool, the model says it cannot connect them and has done nothing. A hand-over, a
     question between two paths, or a harmless tool the customer's words chose stays as chosen."""
-    if _hands_over(decision, turn) or not _asks_for_a_person(turn):  # the cheaper question first
+    if _hands_over(decision, turn):
         return None
     side_effect = decision is not None and any(
         c.name in turn.offered and consent.is_side_effect(turn.offered[c.name]) for c in decision.tool_calls)
-    if decision is not None and not side_effect:
+    if decision is not None and not side_effect or not _asks_for_a_person(turn):  # the cheaper questions first
         return None
     why = because("user_said", words=quoted([turn.evidence.last_user]))
     tool = _person_tool(turn)

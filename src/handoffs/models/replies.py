@@ -134,46 +134,61 @@ def _ask_about(topic: str, lang: str) -> str:
 
 def routine_reply(step_text: str, evidence: Evidence, lang: str) -> str:
     """One or two sentences carrying out a routine step that is talk, not a tool call."""
+    act, words = _act(step_text)
+    if act == "ask_about":
+        return _ask_about(words, lang)
+    if act == "ask_wh":
+        if lang == "ko":
+            korean = _in_korean(words)
+            return say("ask_wh", lang, question=korean) if korean else say("ask_wh_general", lang)
+        return say("ask_wh", lang, question=words)
+    if act == "ask_whether":
+        return say("ask_whether", lang, what=_in_korean(words) or words) if lang == "ko" else say("ask_whether", lang, what=words)
+    if act == "mention_product":
+        product = _pick(MADE_UP_PRODUCTS_KO if lang == "ko" else MADE_UP_PRODUCTS, evidence)
+        return say("mention_product", lang, product=product, product_subject=attach(product, "이/가"))
+    if act == "price":
+        return say("price", lang, product=product_or_pick(evidence, lang), price=PRICES[seed_of(evidence) % len(PRICES)])
+    if act == "propose_fix":
+        return say("propose_fix", lang, fix=_pick(FIXES.get(lang, FIXES["en"]), evidence))
+    if act == "caveat":
+        return say("caveat", lang, caveat=_pick(CAVEATS.get(lang, CAVEATS["en"]), evidence))
+    if act == "tell":
+        if lang == "ko" and language_of(words) != "ko":
+            korean = _in_korean(words)
+            return say("tell", lang, sentence=korean) if korean else say("tell_quoted", lang, sentence=words)
+        return say("tell", lang, sentence=words[:1].upper() + words[1:])
+    return say(act, lang)  # sorry_tell_more, offer_refund, got_it: no words of the step
+
+
+@lru_cache(maxsize=512)  # a prompt's steps, read once: the same step is carried out on every conversation
+def _act(step_text: str) -> tuple[str, str]:
+    """What a talk step asks the model to do, and the step's own words it needs for that (in the second person)."""
     text = step_text.strip()
     lowered = text.lower()
     asked = (re.search(r"\bask (?:them |the user |the customer )?about (.+?)\.?$", text, re.I)
              or re.search(r"^(.+?)(?:에\s*대해|에\s*관해|(?:이|가)\s*있는지)\s*(?:물어|질문|여쭤)", text))
     if asked:
-        return _ask_about(asked.group(1), lang)
+        return "ask_about", asked.group(1)
     which = re.search(r"\bask (?:them |the user |the customer )?(which|what|when|where|why|how) (.+?)\.?$", text, re.I)
     if which:
-        question = f"{which.group(1).capitalize()} {to_second_person(which.group(2))}"
-        if lang == "ko":
-            korean = _in_korean(question)
-            return say("ask_wh", lang, question=korean) if korean else say("ask_wh_general", lang)
-        return say("ask_wh", lang, question=question)
+        return "ask_wh", f"{which.group(1).capitalize()} {to_second_person(which.group(2))}"
     whether = re.search(r"\bask (?:them |the user |the customer )?(?:whether|if) (.+?)\.?$", text, re.I)
     if whether:
-        what = to_second_person(whether.group(1))
-        return say("ask_whether", lang, what=_in_korean(what) or what) if lang == "ko" else say("ask_whether", lang, what=what)
+        return "ask_whether", to_second_person(whether.group(1))
     if _TALK["ask"].search(lowered):
-        return say("sorry_tell_more", lang)
+        return "sorry_tell_more", ""
     if _TALK["product"].search(lowered) and _TALK["mention"].search(lowered):
-        product = _pick(MADE_UP_PRODUCTS_KO if lang == "ko" else MADE_UP_PRODUCTS, evidence)
-        return say("mention_product", lang, product=product, product_subject=attach(product, "이/가"))
-    if _TALK["price"].search(lowered):
-        return say("price", lang, product=product_or_pick(evidence, lang), price=PRICES[seed_of(evidence) % len(PRICES)])
-    if _TALK["fix"].search(lowered):
-        return say("propose_fix", lang, fix=_pick(FIXES.get(lang, FIXES["en"]), evidence))
-    if _TALK["offer_refund"].search(lowered):
-        return say("offer_refund", lang)
-    if _TALK["caveat"].search(lowered):
-        return say("caveat", lang, caveat=_pick(CAVEATS.get(lang, CAVEATS["en"]), evidence))
+        return "mention_product", ""
+    for act in ("price", "fix", "offer_refund", "caveat"):
+        if _TALK[act].search(lowered):
+            return "propose_fix" if act == "fix" else act, ""
     told = re.search(r"\b(?:tell|explain to|remind|inform) (?:them|the user|the customer) (?:that )?(.+?)\.?$"
                      r"|\b(?:explain|say|confirm|mention) that (.+?)\.?$", text, re.I)
     korean_told = re.search(r"^(.+?)(?:라고|다고|고)\s*(?:말|알려|안내|설명)", text)
     if told or korean_told:
-        sentence = to_second_person(told.group(1) or told.group(2)) if told else korean_told.group(1)
-        if lang == "ko" and language_of(sentence) != "ko":
-            korean = _in_korean(sentence)
-            return say("tell", lang, sentence=korean) if korean else say("tell_quoted", lang, sentence=sentence)
-        return say("tell", lang, sentence=sentence[:1].upper() + sentence[1:])
-    return say("got_it", lang)
+        return "tell", to_second_person(told.group(1) or told.group(2)) if told else korean_told.group(1)
+    return "got_it", ""
 
 
 def _outcomes() -> dict:

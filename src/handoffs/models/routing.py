@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Callable
 
 from . import knowledge, lexicon
 from .meaning import Reading, as_request, diminishing, read
@@ -69,15 +70,23 @@ def candidates(tools: list[ToolSpec]) -> list[Candidate]:
     """One candidate per tool, or one per option for a tool whose first category argument has options."""
     found: list[Candidate] = []
     for tool in tools:
+        found += _tool_candidates(tool)
+    return found
+
+
+def _tool_candidates(tool: ToolSpec) -> tuple[Candidate, ...]:
+    """The candidates of one tool, made once per spec (``ToolSpec.derived``: a step offers the same specs on every
+    call), so that the same candidates come back and :func:`_prepared` knows their pool again."""
+    found = tool.derived.get("candidates")
+    if found is None:
         info = profile(tool)
         if info.options:
             prop, options = info.options[0]
-            for option in options:
-                option_concepts = concepts_of(read(option))
-                found.append(Candidate(tool, option, prop, option_concepts, word_keys(option),
-                                       catch_all=option.lower() in CATCH_ALL))
+            found = tuple(Candidate(tool, option, prop, concepts_of(read(option)), word_keys(option),
+                                    catch_all=option.lower() in CATCH_ALL) for option in options)
         else:
-            found.append(Candidate(tool, None, None, info.concepts, info.words, catch_all=info.catch_all))
+            found = (Candidate(tool, None, None, info.concepts, info.words, catch_all=info.catch_all),)
+        tool.derived["candidates"] = found
     return found
 
 
@@ -114,12 +123,60 @@ def _uncovered(specific: tuple[tuple[tuple[str, float], ...], ...]) -> tuple[tup
                  if not any(other.concepts.get(c, 0) > 0 or _offer(other, c)[0] > _COVERED for other in others))
 
 
+class _Pool:
+    """What :func:`rank` asks of one pool of candidates whatever the customer said, worked out once per pool: the
+    catch-alls as they stand beside the specific candidates, what each candidate says that the others do not, and,
+    per concept (when first raised), how much each candidate offers it and its inverse document frequency."""
+
+    def __init__(self, pool: list[Candidate]):
+        self.specific = [c for c in pool if not c.catch_all]
+        self.everyone = self.specific + [_catch_all(c, self.specific) for c in pool if c.catch_all]
+        shared = {k: sum(1 for other in self.specific if k in other.words)
+                  for k in {k for c in self.everyone for k in c.words}}
+        alone, several = len(self.specific) == 1, len(self.specific) > 1
+        # words a candidate's overlap with the customer's may count (not said by every specific candidate) ...
+        self.distinct = [frozenset(k for k in c.words if shared[k] < len(self.specific) or alone)
+                         for c in self.everyone]
+        # ... and those only it says (the literal echo that breaks an exact tie)
+        self.unique = [frozenset(k for k in c.words if several and shared[k] == 1) for c in self.everyone]
+        self.explicit = [profile(c.tool).explicit_only and c.option is None for c in self.everyone]
+        self.strong = [frozenset(c for c, w in cand.concepts.items() if w >= 0.5 and c not in lexicon.GENERIC_CONCEPTS)
+                       for cand in self.everyone]
+        self._concepts: dict[str, tuple[list[float], float]] = {}
+
+    def concept(self, concept: str) -> tuple[list[float], float]:
+        """(what each candidate offers of ``concept``, directly or through a related one; its idf in this pool)."""
+        found = self._concepts.get(concept)
+        if found is None:
+            direct_only = any(other.concepts.get(concept, 0) > 0 for other in self.everyone)
+            offers = [_offer(other, concept, direct_only)[0] for other in self.everyone]
+            idf = math.log(1 + len(self.everyone) / max(1, sum(1 for offered in offers if offered > 0)))
+            found = self._concepts[concept] = (offers, idf)
+        return found
+
+
+_POOLS: dict[tuple[int, ...], tuple[tuple[Candidate, ...], _Pool]] = {}  # ids of a pool -> (the pool, prepared)
+
+
+def _prepared(pool: list[Candidate]) -> _Pool:
+    """The :class:`_Pool` of these very candidates (by identity: :func:`candidates` gives the same ones for the same
+    tool specs), made when first ranked."""
+    key = tuple(map(id, pool))
+    kept = _POOLS.get(key)
+    if kept is not None and all(a is b for a, b in zip(kept[0], pool)):
+        return kept[1]
+    if len(_POOLS) >= 512:
+        _POOLS.clear()
+    prepared = _Pool(pool)
+    _POOLS[key] = (tuple(pool), prepared)
+    return prepared
+
+
 def rank(pool: list[Candidate], said: list[Reading], hints: tuple[tuple[str, str, float], ...] = ()) -> list[Scored]:
     """Every candidate that fits with a score, best first (ties broken by route name, never by list order).
     ``hints``: (words, concept, weight) read by other means than the lexicon (:mod:`~handoffs.models.learned`)."""
-    specific = [c for c in pool if not c.catch_all]
-    catch_alls = [_catch_all(c, specific) for c in pool if c.catch_all]
-    everyone = specific + catch_alls
+    prepared = _prepared(pool)
+    everyone = prepared.everyone
     # Each word the customer wrote, with every concept it says (one word may say two: "manager" is a person and
     # an escalation), and the concepts they set aside.
     said_words: list[tuple[str, dict[str, float], bool]] = []  # (word, {concept: weight}, requested)
@@ -134,20 +191,16 @@ def rank(pool: list[Candidate], said: list[Reading], hints: tuple[tuple[str, str
                 found[m.concept] = max(found.get(m.concept, 0.0), m.weight)
                 if m.requested:
                     asked.add((m.start, m.word))
-        said_words += [(word, found, key in asked) for key, found in by_word.items() for word in (key[1],)]
+        said_words += [(key[1], found, key in asked) for key, found in by_word.items()]
         negated |= reading.negated()
     said_words += [(words, {concept: weight}, False) for words, concept, weight in hints]
-    raised = {c for _, found, _ in said_words for c in found}
-    direct_only = {c: any(other.concepts.get(c, 0) > 0 for other in everyone) for c in raised}
-    offers = [{c: _offer(other, c, direct_only[c])[0] for c in raised} for other in everyone]  # asked twice below
-    idf = {c: math.log(1 + len(everyone) / max(1, sum(1 for offered in offers if offered[c] > 0))) for c in raised}
+    raised = {c: prepared.concept(c) for _, found, _ in said_words for c in found}  # c: (offers, idf)
     set_aside_words = {k for r in said for m in r.mentions if m.negated for k in word_keys(m.word)}
     plain_words = {k for r in said for k in word_keys(r.text)} - set_aside_words
     scored: list[Scored] = []
-    for candidate, offered in zip(everyone, offers):
-        info = profile(candidate.tool)
-        explicit = info.explicit_only and candidate.option is None
-        if explicit and not any(r.asked_for(t) for r in said for t in info.target):
+    for index, candidate in enumerate(everyone):
+        explicit = prepared.explicit[index]
+        if explicit and not any(r.asked_for(t) for r in said for t in profile(candidate.tool).target):
             continue  # "Only call this if explicitly asked to": mentioning a person is not asking for one
         # Each word counts once, for the concept that fits this candidate best; more words for the same concept
         # add less and less (one clear word is enough, three say it louder).
@@ -157,12 +210,13 @@ def rank(pool: list[Candidate], said: list[Reading], hints: tuple[tuple[str, str
         for word, found, requested in said_words:
             best, best_concept = 0.0, ""
             for concept, weight in found.items():
-                offer = offered[concept]
+                offers, idf = raised[concept]
+                offer = offers[index]
                 if offer <= 0 or (candidate.catch_all and weight < _CATCH_ALL_MIN_WEIGHT and concept != "general"):
                     continue
                 generic = _GENERIC_CONCEPT if concept in lexicon.GENERIC_CONCEPTS else 1.0
                 # A person the customer asks for is what they want done, more than the story around it.
-                value = weight * offer * generic * idf[concept] * (_REQUESTED if requested else 1.0)
+                value = weight * offer * generic * idf * (_REQUESTED if requested else 1.0)
                 if value > best:
                     best, best_concept = value, concept
             if best_concept:
@@ -171,20 +225,17 @@ def rank(pool: list[Candidate], said: list[Reading], hints: tuple[tuple[str, str
                 sure = sure or (found[best_concept] >= _SURE_WORD and best_concept != "problem")
         score = sum(diminishing(vals) for vals in per_concept.values())
         credited = {key for word, _ in evidence for key in word_keys(word)}
-        overlap = {k for k in plain_words & candidate.words if k not in credited
-                   and (sum(1 for other in specific if k in other.words) < len(specific) or len(specific) == 1)}
+        overlap = (plain_words & prepared.distinct[index]) - credited
         score += _SHARED_WORD * len(overlap)
         # A word the customer said that only this candidate says too ("return" to the desk "for refunds and returns"):
         # it already counted for its meaning; the literal echo only breaks an exact tie (see choose).
-        echo = len({k for k in plain_words & candidate.words & credited
-                    if len(specific) > 1 and sum(1 for other in specific if k in other.words) == 1})
+        echo = len(plain_words & prepared.unique[index] & credited)
         evidence += [(k, "") for k in sorted(overlap)]
         if not sure and len({w for w, _ in evidence}) < 2:
             score *= _HINT  # one weak word ("money", "an order") is a hint, not a request
         if explicit:
             score *= _EXPLICIT  # the customer explicitly asked for exactly this
-        if not candidate.catch_all and any(candidate.concepts.get(c, 0) >= 0.5 for c in negated
-                                           if c not in lexicon.GENERIC_CONCEPTS):
+        if not candidate.catch_all and not prepared.strong[index].isdisjoint(negated):
             score *= _NEGATED
         if score >= MIN_SCORE:
             scored.append(Scored(candidate, round(score, 6), evidence, echo))
@@ -196,9 +247,10 @@ def rank(pool: list[Candidate], said: list[Reading], hints: tuple[tuple[str, str
     return sorted(scored, key=lambda s: (-s.score, -s.echo, s.candidate.route))
 
 
-def choose(scored: list[Scored], two_requests: bool = False) -> tuple[Scored | None, Scored | None]:
+def choose(scored: list[Scored], two_requests: "bool | Callable[[], bool]" = False) -> tuple[Scored | None, Scored | None]:
     """(best, None) when one candidate wins; (best, runner_up) when they are too close to call — or when the
-    customer joined two requests ("…and also…") and the runner-up is a real one too; (None, None) when none fits."""
+    customer joined two requests ("…and also…") and the runner-up is a real one too; (None, None) when none fits.
+    ``two_requests`` may be a question asked only when it matters (a second candidate scoring close enough)."""
     if not scored:
         return None, None
     best = scored[0]
@@ -210,6 +262,7 @@ def choose(scored: list[Scored], two_requests: bool = False) -> tuple[Scored | N
     if rival.score >= TOO_CLOSE * best.score and not (best.candidate.catch_all or rival.candidate.catch_all
                                                       and rival.score < best.score):
         return best, rival
-    if two_requests and rival.score >= _SECOND_REQUEST * best.score and not {c for _, c in rival.evidence} <= {c for _, c in best.evidence}:
+    if (rival.score >= _SECOND_REQUEST * best.score and not {c for _, c in rival.evidence} <= {c for _, c in best.evidence}
+            and (two_requests() if callable(two_requests) else two_requests)):
         return best, rival
     return best, None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from json.encoder import encode_basestring_ascii
 from functools import cached_property, lru_cache
 from typing import Sequence
 
@@ -33,12 +34,19 @@ def call_id(messages: Sequence[Message], name: str, index: int) -> str:
         parts = [_message_json(m.role, m.content, tuple(c.name for c in m.tool_calls)) for m in messages]
     except TypeError:  # not hashable (not a text): written each time
         parts = [json.dumps([m.role, m.content, [c.name for c in m.tool_calls]]) for m in messages]
-    payload = "[" + ", ".join([*parts, json.dumps(name), json.dumps(index)]) + "]"
+    tail = _json_text(name) if type(name) is str else json.dumps(name)
+    payload = "[" + ", ".join([*parts, tail, str(index) if type(index) is int else json.dumps(index)]) + "]"
     return "call_" + hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
+
+
+_json_text = encode_basestring_ascii
+"""``json.dumps`` of one text (the stdlib's own encoder of strings, as ``json.dumps`` with ``ensure_ascii`` uses it)."""
 
 
 @lru_cache(maxsize=4096)
 def _message_json(role: str, content: str, calls: tuple[str, ...]) -> str:
+    if type(role) is str and type(content) is str and all(type(c) is str for c in calls):  # json.dumps's own text
+        return f"[{_json_text(role)}, {_json_text(content)}, [{', '.join(map(_json_text, calls))}]]"
     return json.dumps([role, content, list(calls)])
 
 
@@ -77,6 +85,26 @@ def _language_shown(text: str) -> str | None:
     return "ko" if romanised.looks_romanised(text.lower()) else language_of(text)
 
 
+_STEPS: dict[tuple[str, tuple[int, ...]], tuple[list[ToolSpec], tuple]] = {}  # (prompt, tool ids) -> (tools, steps)
+
+
+def _steps(system: str, tools: list[ToolSpec]) -> "tuple[PromptPlan, list[tuple[str, ...]], frozenset[str], dict]":
+    """The prompt's plan, each routine step's offered tools and all of them (the gated ones), and room for what
+    :meth:`Turn.covered_without` reads, worked out once per prompt and offered tool specs (a step offers the same on
+    every call; the same specs come back while unchanged)."""
+    key = (system, tuple(map(id, tools)))
+    kept = _STEPS.get(key)
+    if kept is not None and all(a is b for a, b in zip(kept[0], tools)):
+        return kept[1]
+    plan = read_prompt(system)
+    step_tools = [tuple(tools_for_step(step, tools)) for step in plan.steps]
+    found = (plan, step_tools, frozenset(name for names in step_tools for name in names), {})
+    if len(_STEPS) >= 512:
+        _STEPS.clear()
+    _STEPS[key] = (list(tools), found)
+    return found
+
+
 class Turn:
     """What the core knows about the conversation at this call (derived once, read by the rules)."""
 
@@ -85,7 +113,7 @@ class Turn:
         self.tools = list(tools)
         self.offered = {t.name: t for t in self.tools}
         self.system = system_prompt_of(self.messages)
-        self.plan: PromptPlan = read_prompt(self.system)
+        self.plan, self.step_tools, self.gated, self._covered = _steps(self.system, self.tools)
         self.convo = [m for m in self.messages if m.role != "system"]
         self.turn_start = _turn_start(self.convo)
         self.evidence = Evidence.of(self.convo, self.turn_start)
@@ -97,14 +125,22 @@ class Turn:
                                  if c.id not in failed]
         self.failed_calls = failed
         self.takeover = _takeover(self.convo, set(self.offered))
-        self.step_tools = [tools_for_step(step, self.tools) for step in self.plan.steps]
-        self.gated = {name for names in self.step_tools for name in names}
         self._call_names = {c.id: c.name for m in self.convo for c in m.tool_calls}
 
     @cached_property
     def lang(self) -> str:
         """The language to answer in (worked out when a reply or a question needs it: a tool call does not)."""
         return customer_language(self.evidence.user_texts, self.system)
+
+    def covered_without(self, tool: ToolSpec) -> dict[str, float]:
+        """The concepts this agent's prompt and its other offered tools cover (``tool`` left out): once per prompt,
+        offered specs and tool."""
+        found = self._covered.get(id(tool))
+        if found is None:
+            own = " ".join([self.plan.persona, *self.plan.instructions, *(s.text for s in self.plan.steps),
+                            *(f"{t.name.replace('_', ' ')} {t.description}" for t in self.tools if t is not tool)])
+            found = self._covered[id(tool)] = read(own).concepts()
+        return found
 
     def tool_name(self, message: Message) -> str:
         """The tool a result came from (LangChain's Command-made ToolMessages may carry no name)."""
@@ -116,7 +152,8 @@ class Turn:
     def call(self, tool: ToolSpec, why: str, chosen: tuple[str, str] | None = None) -> Decision:
         args, notes = fill_arguments(tool, self.evidence, chosen)
         shown = ", ".join(f"{k}={shorten(v, 40)!r}" if isinstance(v, str) else f"{k}={v!r}" for k, v in args.items())
-        extra = [n.split(": ", 1)[1] for n in notes if ": " in n and not n.endswith(because("arg_route"))]
+        route = because("arg_route") if notes else ""
+        extra = [n.split(": ", 1)[1] for n in notes if ": " in n and not n.endswith(route)]
         extra = [e for e in extra if "'" not in e or not all(q in why for q in e.split("'")[1::2])]
         call = ToolCall(call_id(self.messages, tool.name, len(self.called_this_turn)), tool.name, args)
         return Decision(tool_calls=(call,), reason=joined(f"{tool.name}({shown}): {why}", *extra))

@@ -39,14 +39,22 @@ class ToolSpec:
 
     @property
     def properties(self) -> dict[str, dict[str, Any]]:
-        """The schema's properties; a malformed schema (not an object, properties not a mapping) has none."""
-        found = self.parameters.get("properties") if isinstance(self.parameters, abc.Mapping) else None
-        return {str(k): v for k, v in found.items()} if isinstance(found, abc.Mapping) else {}
+        """The schema's properties; a malformed schema (not an object, properties not a mapping) has none. (Read
+        once per spec, like everything in ``derived``; each caller gets its own dict.)"""
+        found = self.derived.get("properties")
+        if found is None:
+            found = self.parameters.get("properties") if isinstance(self.parameters, abc.Mapping) else None
+            found = self.derived["properties"] = ({str(k): v for k, v in found.items()}
+                                                  if isinstance(found, abc.Mapping) else {})
+        return dict(found)
 
     @property
     def required(self) -> list[str]:
-        found = self.parameters.get("required") if isinstance(self.parameters, abc.Mapping) else None
-        return [str(r) for r in found] if isinstance(found, (list, tuple)) else []
+        found = self.derived.get("required")
+        if found is None:
+            found = self.parameters.get("required") if isinstance(self.parameters, abc.Mapping) else None
+            found = self.derived["required"] = tuple(str(r) for r in found) if isinstance(found, (list, tuple)) else ()
+        return list(found)
 
 
 @dataclass(frozen=True)
