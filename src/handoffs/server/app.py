@@ -14,7 +14,8 @@ Parsing, checking and deciding (:func:`handoffs.server.replies.answer`) run in w
 costs one worker, not the GIL every other client needs. Each request has a budget (``decision_budget_s``): a
 worker that has not answered by then is killed and replaced, and the client reads one sentence (422
 ``decision_over_budget``). A custom ``decide`` callable runs in a thread of this process instead (tests hold
-a decision on purpose that way); the budget then bounds the answer, though the thread cannot be stopped.
+a decision on purpose that way), and so does every decision of an app made with ``workers=0`` (a notebook's own
+server, its only client); the budget then bounds the answer, though the thread cannot be stopped.
 A client that disconnects before its body arrived is one log line (:mod:`handoffs.server.server_text`).
 
 For tests and demonstrations the app can fail on purpose (:class:`FailurePlan`): answer 429 or 500 for
@@ -148,8 +149,10 @@ def create_app(
     the offline model); ``failure``: fail on purpose; ``decide``: the decision function — None (the offline
     model) or ``"module:function"`` run in the worker processes, a callable run in a thread here;
     ``max_body_bytes``: larger bodies get a 413; ``decision_budget_s``: seconds one request may take to decide;
-    ``workers``: warm decision workers (default one per core, 2 to 4, for a room; a notebook's own server, whose one
-    client waits for each answer, needs 1 — each more is a process start and a model import)."""
+    ``workers``: warm decision workers (default one per core, 2 to 4, for a room); ``workers=0``: no worker process,
+    decisions in a thread of this process, under the same budget — a notebook's own server, whose one client is
+    the notebook waiting for each answer, needs no protection from other clients' slow requests, and each worker
+    is a process start and a model import (about 1.4 s of CPU) the notebook would otherwise pay."""
     if token is not None:
         token = token.strip()
         if not token:
@@ -160,7 +163,9 @@ def create_app(
     if decision_budget_s <= 0:
         raise ValueError("decision_budget_s must be more than 0 seconds.")
     decide_here = decide if callable(decide) else _load_decide(decide)  # a wrong "module:function" fails now
-    processes = not callable(decide) and os.name == "posix"  # worker processes wait on pipes with select()
+    if workers is not None and workers < 0:
+        raise ValueError("workers must be 0 (decide in this process's threads) or more.")
+    processes = not callable(decide) and os.name == "posix" and workers != 0  # workers wait on pipes with select()
     pool = shared_pool(decide, workers) if processes else None  # warming starts now, before the first request
     plan = failure or FailurePlan()
     stats = ServerStats()

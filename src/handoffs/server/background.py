@@ -53,7 +53,8 @@ class RunningServer:
 def serve_in_background(app: FastAPI | None = None, *, host: str = "127.0.0.1", port: int = 0,
                         **app_options: Any) -> Iterator[RunningServer]:
     """Serve ``app`` (or ``create_app(**app_options)``) until the block ends; ``port=0`` picks a free one. A notebook
-    passes ``workers=1`` (it is its server's only client: one warm decision worker, one process start)."""
+    passes ``workers=0`` (it is its server's only client and waits for each answer: the decisions run in a thread
+    of its own kernel, which has the model loaded already, instead of a worker process that would load it again)."""
     app = app if app is not None else create_app(**app_options)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off",
                             timeout_graceful_shutdown=1, access_log=False)
