@@ -125,8 +125,8 @@ def alternatives(pattern: str) -> list[str]:
 
 # What a pattern needs, and tables run as only what may match (:mod:`~handoffs.models.pruning`): importable from
 # here, as before the split; looked up when first asked, so either module may be imported first.
-_PRUNING_NAMES = frozenset({"Anchored", "FirstOf", "Pruned", "anchor_words_in", "anchors", "folds_plainly",
-                            "requirements", "_needs", "_register"})
+_PRUNING_NAMES = frozenset({"Anchored", "FirstOf", "Pruned", "analysed_table", "anchor_words_in", "anchors",
+                            "folds_plainly", "requirements", "_needs", "_register"})
 
 
 def __getattr__(name: str) -> object:
