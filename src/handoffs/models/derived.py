@@ -48,7 +48,7 @@ def _collect() -> str:
 
 
 def dumps(data: dict) -> str:
-    """The file's text: one line per pattern and per run of the index (a change to one row is a one-line diff)."""
+    """The file's text: one line per pattern and per key of the index (a change to one row is a one-line diff)."""
     def line(key: str, value: object) -> str:
         return f"  {json.dumps(key, ensure_ascii=False)}: {json.dumps(value, ensure_ascii=False)}"
 
@@ -56,8 +56,8 @@ def dumps(data: dict) -> str:
     return "\n".join([
         "{", line("about", data["about"]) + ",",
         '  "patterns": {', ",\n".join("  " + line(k, v) for k, v in data["patterns"].items()), "  },",
-        '  "index": {', "  " + line("short", index["short"]) + ",", '    "by_run": {',
-        ",\n".join("    " + line(k, v) for k, v in index["by_run"].items()), "    }", "  }", "}", ""])
+        '  "index": {', "  " + line("other", index["other"]) + ",", '    "by_key": {',
+        ",\n".join("    " + line(k, v) for k, v in index["by_key"].items()), "    }", "  }", "}", ""])
 
 
 def build() -> str:

@@ -1,12 +1,15 @@
-"""Which anchor words a message holds: one look-up per message for every table of the model.
+r"""Which anchor words a message holds: one look-up per message for every table of the model.
 
 Every :class:`~handoffs.models.pruning.Anchored` table adds its patterns' anchor words (:mod:`anchoring`) to one
 set, and :func:`anchor_words_in` answers, for a lower-cased text, which of them it holds as a substring — asked once
-per message, read by a dozen tables. The index files each word under one of its runs of three letters, the one
-fewest other words share (a word of two or three letters is its own run): a text's runs of two and three letters,
-found in one pass of ``re``, pick the few words worth a substring test. No word is missed (a word in a text has each
-of its runs in the text) and none is added (each kept word is tested), so the answer is exact: every indexed word the
-text holds, whatever the choice of runs, which only decides how many are tested.
+per message, read by a dozen tables. A word's letters lie inside one of the text's *tokens* (runs of ``\w``: "charge"
+in "charged", "환불" in "환불해"), so the index files each word under a key: a run of up to three letters of its own
+letters (the one fewest other words share), and asks each of a message's tokens which keys it holds. What a token
+holds is remembered (:func:`_in_token`): a message mostly repeats tokens met before, and a new one costs a few
+microseconds. A word that is all letters is found in the token itself; one with a space or a sign (" charge", "log
+in", "can't") is tested against the whole text; one with no letter at all ("###") by its first character. The
+answer is exact — every indexed word the text holds, no other — whatever key a word is filed under: the keys only
+decide how many words are tested.
 
 The index of the model's words is part of the derived file (``data/derived/anchors.json``, see
 :mod:`~handoffs.models.anchoring`), so a fresh process has it without building it. A table that brings a word the
@@ -26,8 +29,7 @@ from typing import Any, Iterable
 from . import anchoring
 
 _ODD_FOLD = re.compile(r"[^\x00-\x7f\uac00-\ud7a3\u3131-\u318e\u1100-\u11ff]")
-_RUNS_OF_THREE = re.compile(r"(?=(...))", re.DOTALL)
-_RUNS_OF_TWO = re.compile(r"(?=(..))", re.DOTALL)
+_TOKEN = re.compile(r"\w+")
 
 
 @lru_cache(maxsize=1024)  # asked by every anchored table of the same message
@@ -37,39 +39,59 @@ def folds_plainly(text: str) -> bool:
     return not any(char.lower() != char.upper() or char.casefold() != char for char in _ODD_FOLD.findall(text))
 
 
+def _keys(run: str) -> set[str]:
+    """The keys a run of letters may be filed under: its runs of three (itself when shorter)."""
+    return {run[i:i + 3] for i in range(len(run) - 2)} if len(run) > 3 else {run}
+
+
 def layout(words: Iterable[str]) -> dict[str, Any]:
-    """The index of ``words``, as the derived file writes it: ``short`` (the words of at most three letters, each
-    found among a text's runs or letters) and ``by_run`` (each longer word under its run of three letters that the
-    fewest words share; on a tie the first in order), every list sorted."""
+    """The index of ``words``, as the derived file writes it: ``by_key`` (each word with a letter under the key of
+    its longest runs of letters that the fewest words share; on a tie the first in order) and ``other`` (the words
+    without a letter: signs, the empty word), every list sorted."""
     words = sorted(set(words))
-    longer = [w for w in words if len(w) > 3]
-    shared = Counter(run for w in longer for run in {w[i:i + 3] for i in range(len(w) - 2)})
-    by_run: dict[str, list[str]] = {}
-    for word in longer:
-        run = min((word[i:i + 3] for i in range(len(word) - 2)), key=lambda r: (shared[r], r))
-        by_run.setdefault(run, []).append(word)
-    return {"short": [w for w in words if len(w) <= 3], "by_run": dict(sorted(by_run.items()))}
+    runs = {w: _TOKEN.findall(w) for w in words}
+    shared = Counter(key for w in words for run in runs[w] for key in _keys(run))
+    by_key: dict[str, list[str]] = {}
+    for word in words:
+        if runs[word]:
+            longest = min(3, max(map(len, runs[word])))
+            key = min((k for run in runs[word] if len(run) >= longest for k in _keys(run)), key=lambda k: (shared[k], k))
+            by_key.setdefault(key, []).append(word)
+    return {"by_key": dict(sorted(by_key.items())), "other": [w for w in words if not runs[w]]}
 
 
 class _Index:
-    """An index (:func:`layout`) ready to answer: the sets a look-up intersects."""
+    """An index (:func:`layout`) ready to answer."""
 
     def __init__(self, laid_out: dict[str, Any]):
-        short = laid_out["short"]
-        self.empty = frozenset(w for w in short if not w)
-        self.letters = frozenset(w for w in short if len(w) == 1)
-        self.twos = frozenset(w for w in short if len(w) == 2)
-        self.threes = frozenset(w for w in short if len(w) == 3)
-        self.by_run = {run: tuple(found) for run, found in laid_out["by_run"].items()}
-        self.runs = frozenset(self.by_run)
-        self.words = frozenset(short).union(*self.by_run.values())
+        self.keys = frozenset(laid_out["by_key"])
+        # per key: (the words that are one run of letters, found in a token; the others, tested on the whole text)
+        self.by_key = {key: (tuple(w for w in found if _TOKEN.fullmatch(w)),
+                             tuple(w for w in found if not _TOKEN.fullmatch(w)))
+                       for key, found in laid_out["by_key"].items()}
+        other = laid_out["other"]
+        self.empty = frozenset(w for w in other if not w)
+        self.signs: dict[str, tuple[str, ...]] = {}
+        for word in filter(None, other):
+            self.signs[word[0]] = self.signs.get(word[0], ()) + (word,)
+        self.sign_starts = frozenset(self.signs)
+        self.words = frozenset(other).union(*(w for pair in self.by_key.values() for w in pair))
+        self.in_token = lru_cache(maxsize=16384)(self._in_token)  # one per index: a rebuilt index starts afresh
+
+    def _in_token(self, token: str) -> tuple[frozenset[str], tuple[str, ...]]:
+        """(the words of one run of letters that ``token`` holds; the other words filed under a key it holds)."""
+        n, by_key = len(token), self.by_key
+        held = self.keys.intersection({token[i:i + k] for k in (1, 2, 3) for i in range(n - k + 1)})
+        return (frozenset(w for key in held for w in by_key[key][0] if w in token),
+                tuple(w for key in held for w in by_key[key][1]))
 
     def find(self, lowered: str) -> frozenset[str]:
-        threes = set(_RUNS_OF_THREE.findall(lowered))
-        by_run = self.by_run
-        return self.letters.intersection(lowered).union(
-            self.empty, self.twos.intersection(_RUNS_OF_TWO.findall(lowered)), self.threes.intersection(threes),
-            [word for run in self.runs.intersection(threes) for word in by_run[run] if word in lowered])
+        parts = list(map(self.in_token, set(_TOKEN.findall(lowered))))
+        found = set(self.empty).union(*[part[0] for part in parts])
+        found.update([w for part in parts for w in part[1] if w in lowered])
+        for start in self.sign_starts.intersection(lowered):
+            found.update([w for w in self.signs[start] if w in lowered])
+        return frozenset(found)
 
 
 _ALL_WORDS: set[str] = set()
