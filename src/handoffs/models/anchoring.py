@@ -69,7 +69,8 @@ def _needs(items: Any) -> frozenset[str] | None:
 
 def anchors(pattern: Pattern[str]) -> frozenset[str] | None:
     """Lower-cased texts of which every match of ``pattern`` contains one (None: the pattern names no such text).
-    Check them against the lower-cased text, and only where :func:`~handoffs.models.word_index.folds_plainly` says so."""
+    Check them against the lower-cased text, and only where :func:`~handoffs.models.word_index.folds_plainly` says
+    so."""
     return _needs(_PARSE.parse(pattern.pattern, pattern.flags))
 
 

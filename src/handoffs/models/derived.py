@@ -63,8 +63,8 @@ def dumps(data: dict) -> str:
 def build() -> str:
     """What the derived file should say: :func:`_collect` run in a fresh interpreter that ignores the file."""
     env = {**os.environ, anchoring.FRESH: "off", "PYTHONHASHSEED": "0"}
-    done = subprocess.run([sys.executable, "-m", "handoffs.models.derived", "--collect"], capture_output=True, text=True,
-                          encoding="utf-8", env=env)
+    done = subprocess.run([sys.executable, "-m", "handoffs.models.derived", "--collect"], capture_output=True,
+                          text=True, encoding="utf-8", env=env)
     if done.returncode != 0:
         raise RuntimeError(f"building {anchoring.DERIVED.name} failed:\n{done.stderr}")
     return done.stdout

@@ -30,7 +30,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Pattern
 
-from . import patterns
+from . import knowledge, patterns
 
 _DATA = Path(__file__).with_name("data") / "injection_spans.toml"
 _FLAGS = re.IGNORECASE | re.MULTILINE
@@ -43,7 +43,7 @@ _SECTIONS = ("span", "sentence", "voice", "sentence_end")
 def _rows() -> dict[str, tuple[tuple[Pattern[str], bool], ...]]:
     """Each section's compiled patterns, with the row's ``continues`` flag (what follows its match is the
     injection's too, until the customer's voice returns). Compiled when a message first holds an injection."""
-    data = rows()
+    data = knowledge.load(_DATA.name)
     return {kind: tuple((compiled(row["pattern"]), bool(row.get("continues", False))) for row in data[kind])
             for kind in _SECTIONS}
 
@@ -58,7 +58,7 @@ def compiled(pattern: str) -> Pattern[str]:
     return patterns.compile(pattern, _FLAGS)
 
 
-_SPANS = tuple(row["pattern"] for row in rows()["span"])
+_SPANS = tuple(row["pattern"] for row in knowledge.load(_DATA.name)["span"])
 """The [[span]] rows' patterns, each compiled when a message first holds its words (:func:`_span`)."""
 _SPAN_ANCHORS, _ = patterns.analysed_table(_SPANS, _FLAGS)
 

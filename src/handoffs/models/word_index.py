@@ -55,7 +55,8 @@ def layout(words: Iterable[str]) -> dict[str, Any]:
     for word in words:
         if runs[word]:
             longest = min(3, max(map(len, runs[word])))
-            key = min((k for run in runs[word] if len(run) >= longest for k in _keys(run)), key=lambda k: (shared[k], k))
+            keys = [k for run in runs[word] if len(run) >= longest for k in _keys(run)]
+            key = min(keys, key=lambda k: (shared[k], k))
             by_key.setdefault(key, []).append(word)
     return {"by_key": dict(sorted(by_key.items())), "other": [w for w in words if not runs[w]]}
 
@@ -66,16 +67,18 @@ class _Index:
     def __init__(self, laid_out: dict[str, Any]):
         self.keys = frozenset(laid_out["by_key"])
         # per key: (the words that are one run of letters, found in a token; the others, tested on the whole text)
-        self.by_key = {key: (tuple(w for w in found if _TOKEN.fullmatch(w)),
-                             tuple(w for w in found if not _TOKEN.fullmatch(w)))
-                       for key, found in laid_out["by_key"].items()}
+        self.by_key: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        whole = _TOKEN.fullmatch
+        for key, found in laid_out["by_key"].items():
+            runs = [w for w in found if whole(w)]
+            self.by_key[key] = (tuple(runs), tuple(w for w in found if w not in runs) if len(runs) < len(found) else ())
         other = laid_out["other"]
         self.empty = frozenset(w for w in other if not w)
         self.signs: dict[str, tuple[str, ...]] = {}
         for word in filter(None, other):
             self.signs[word[0]] = self.signs.get(word[0], ()) + (word,)
         self.sign_starts = frozenset(self.signs)
-        self.words = frozenset(other).union(*(w for pair in self.by_key.values() for w in pair))
+        self.words = frozenset(other).union(*laid_out["by_key"].values())
         self.in_token = lru_cache(maxsize=16384)(self._in_token)  # one per index: a rebuilt index starts afresh
 
     def _in_token(self, token: str) -> tuple[frozenset[str], tuple[str, ...]]:
