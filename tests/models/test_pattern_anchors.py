@@ -100,3 +100,21 @@ def _same_in_parts(pruned, text):
         for part in (text, text[len(text) // 3:], text[:len(text) // 2], text[len(text) // 4:len(text) // 2]):
             got, whole = within.search(part), pattern.whole.search(part)
             assert (got and got.span()) == (whole and whole.span()), (pattern.pattern[:40], part)
+
+
+@pytest.mark.parametrize("source, expected", [
+    (r"\bcharged?\s*twice", r"\bcharged?\s{0,20}twice"),  # a letter class: a word's reach
+    (r"[^.!?]*\bplease", r"[^.!?]{0,60}\bplease"),  # a negated class, a group, '.': a clause's reach
+    (r"(?:not|never)+ .+?", r"(?:not|never){1,60} .{1,60}?"),  # '+?' lazy, '(?' no quantifier
+    (r"a*+b{2,}c{2,5}d{3}", r"a{0,20}+b{2,20}c{2,5}d{3}"),  # possessive kept, counted ones bounded or kept
+    (r"[^\n]*x", r"[^\n]{0,20}x"),  # a class with an escape counts as letters
+    (r"[]*]+\*+\[x{,3}", r"[]*]{1,20}\*{1,20}\[x{,3}"),  # ']' first in a class, escaped signs, '{,3}' is literal
+])
+def test_bounded_bounds_each_unbounded_quantifier_by_what_it_repeats(source, expected):
+    assert patterns.bounded(source) == expected
+    assert re.compile(patterns.bounded(source))  # still a pattern
+
+
+def test_alternatives_split_only_at_top_level_bars():
+    assert patterns.alternatives(r"a|(b|c)|[|]|\||d") == ["a", "(b|c)", "[|]", r"\|", "d"]
+    assert patterns.alternatives("") == [""] and patterns.alternatives("x") == ["x"]

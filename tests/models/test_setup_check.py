@@ -25,3 +25,19 @@ def test_a_bad_model_setting_is_one_line_not_a_crash(monkeypatch):
     monkeypatch.setenv("HANDOFFS_MODEL", "gpt-4o-mini")
     model = next(c for c in setup_check.check_environment() if c.what == "model")
     assert not model.ok and "Unknown model spec" in model.detail
+
+
+def test_declared_requirements_read_as_packaging_reads_them():
+    """The check reads each requirement with a regex and ``SpecifierSet`` (cheaper to import than packaging's full
+    requirement parser): the same names and ranges, for every declared requirement and forms the kit may add."""
+    from packaging.requirements import Requirement
+
+    texts = [t for t in metadata.requires("handoffs") or [] if "extra ==" not in t]
+    texts += ['foo [a,b] >=1,<2 ; python_version < "3.12"', "bar==1.0", "baz", "qux~=2.1"]
+    for text in texts:
+        match = setup_check._REQUIREMENT.match(text)
+        ours, theirs = setup_check.Requirement(match.group(1), setup_check.SpecifierSet(match.group(2).strip())), \
+            Requirement(text)
+        assert (ours.name, str(ours.specifier)) == (theirs.name, str(theirs.specifier)), text
+    assert len(setup_check.declared_requirements()) == len([t for t in metadata.requires("handoffs") or []
+                                                            if "extra ==" not in t])

@@ -21,9 +21,10 @@ MODELS = Path(__file__).resolve().parent.parent / "models"
 
 #: modules of handoffs/models that are not the offline model's reading and deciding: the two framework adapters and
 #: what they share (modes, records, token counts, a printed line), the switch to real models with its errors, the
-#: trainer of learned.tsv, the package's exports. The rest — the loader and the scorer — is what a newcomer reads.
-AROUND_THE_SCORER = ("__init__", "autogen_adapter", "engine", "error_text", "errors", "explain", "langchain_adapter",
-                     "modes", "real_models", "switch", "tokens", "train", "types")
+#: trainer of learned.tsv and the builder of the derived file, the package's exports. The rest — the loader and the
+#: scorer — is what a newcomer reads.
+AROUND_THE_SCORER = ("__init__", "autogen_adapter", "derived", "engine", "error_text", "errors", "explain",
+                     "langchain_adapter", "modes", "real_models", "switch", "tokens", "train", "types")
 
 TEXTS = Texts({
     "code": {"en": "model code: {lines:,} Python lines in {modules} modules (handoffs/models): reading and deciding "

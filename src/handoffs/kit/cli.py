@@ -176,6 +176,14 @@ def cmd_timings(args: List[str]) -> int:
     return status
 
 
+def cmd_derive(args: List[str]) -> int:
+    unknown = [a for a in args if a != "--check"]
+    if unknown:
+        raise KitError(f"Unknown option {unknown[0]}: use ./kit derive, or ./kit derive --check.")
+    env = kit_env.ensure_venv()
+    return _run([str(venv_python()), "-m", "handoffs.models.derived", "--check" if args else "--write"], env)
+
+
 def cmd_help(args: List[str]) -> int:
     """``./kit help`` (every command) or ``./kit help COMMAND`` / ``./kit COMMAND --help`` (that one)."""
     chosen = [name for name in args if name in COMMANDS]
@@ -212,6 +220,9 @@ COMMANDS: Dict[str, Tuple[Callable[[List[str]], int], str]] = {
     "timings": (cmd_timings, "timings [--measure [NOTEBOOK...]]\n                         rewrite the timing tables "
                              "of slides/INSTRUCTOR.md and .ko.md from the notebooks;\n                         "
                              "--measure: run the notebooks first and keep their run times (all, or those named)"),
+    "derive": (cmd_derive, "derive [--check]       rebuild the offline model's derived file (its patterns' anchor words and "
+                           "index,\n                         read from its data files) after editing a data file; "
+                           "--check: is it current?"),
     "help": (cmd_help, "help                   this text"),
 }
 

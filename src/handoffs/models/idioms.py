@@ -99,15 +99,11 @@ _ALTERNATIVE_ROWS: tuple[tuple[int, str, str], ...] = tuple(
     (row, alternative, _script(alternative))
     for row, (pattern, _, _) in enumerate(_PHRASE_TABLE) for alternative in _alternatives(pattern))
 """(row, alternative, its script) for every top-level alternative of every row of :data:`PHRASES`, in order."""
-_PARSED = [patterns._PARSE.parse(patterns.bounded(alternative), re.IGNORECASE)
-           for _, alternative, _ in _ALTERNATIVE_ROWS]
-ANCHORED = patterns.Anchored([], needs=[patterns._needs(parsed) for parsed in _PARSED],
-                            requires=[patterns.requirements(parsed) for parsed in _PARSED])
+ANCHORED, _WIDTHS = patterns.analysed_table([alternative for _, alternative, _ in _ALTERNATIVE_ROWS], re.IGNORECASE)
 """The alternatives of :data:`PHRASES` (as :data:`_ALTERNATIVE_ROWS` lists them) with their anchors: the texts one of
 which a message must hold for an alternative to match (and each of its other conditions: "charged twice" needs both)."""
-_MAY_BE_EMPTY = frozenset(row for (row, _, _), parsed in zip(_ALTERNATIVE_ROWS, _PARSED) if parsed.getwidth()[0] == 0)
+_MAY_BE_EMPTY = frozenset(row for (row, _, _), width in zip(_ALTERNATIVE_ROWS, _WIDTHS) if width == 0)
 """Rows with an alternative that can match the empty string: run whole (an empty match changes how a search goes on)."""
-del _PARSED
 _FOR_SCRIPT = {lang: tuple(script in (lang, "any") for _, _, script in _ALTERNATIVE_ROWS) for lang in ("en", "ko")}
 _FOR_SCRIPT["any"] = (True,) * len(_ALTERNATIVE_ROWS)
 

@@ -30,19 +30,22 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Pattern
 
-from . import patterns
+from . import knowledge, patterns
 
 _DATA = Path(__file__).with_name("data") / "injection_spans.toml"
 _FLAGS = re.IGNORECASE | re.MULTILINE
 
 
+_SECTIONS = ("span", "sentence", "voice", "sentence_end")
+
+
 @lru_cache(maxsize=1)
 def _rows() -> dict[str, tuple[tuple[Pattern[str], bool], ...]]:
     """Each section's compiled patterns, with the row's ``continues`` flag (what follows its match is the
-    injection's too, until the customer's voice returns)."""
-    data = tomllib.loads(_DATA.read_text(encoding="utf-8"))
+    injection's too, until the customer's voice returns). Compiled when a message first holds an injection."""
+    data = knowledge.load(_DATA.name)
     return {kind: tuple((compiled(row["pattern"]), bool(row.get("continues", False))) for row in data[kind])
-            for kind in ("span", "sentence", "voice", "sentence_end")}
+            for kind in _SECTIONS}
 
 
 def rows() -> dict[str, list[dict]]:
@@ -55,17 +58,22 @@ def compiled(pattern: str) -> Pattern[str]:
     return patterns.compile(pattern, _FLAGS)
 
 
-@lru_cache(maxsize=1)
-def _span_anchors() -> patterns.Anchored:
-    return patterns.Anchored([pattern for pattern, _ in _rows()["span"]])
+_SPANS = tuple(row["pattern"] for row in knowledge.load(_DATA.name)["span"])
+"""The [[span]] rows' patterns, each compiled when a message first holds its words (:func:`_span`)."""
+_SPAN_ANCHORS, _ = patterns.analysed_table(_SPANS, _FLAGS)
+
+
+@lru_cache(maxsize=None)  # bounded: one entry per [[span]] row
+def _span(index: int) -> Pattern[str]:
+    return compiled(_SPANS[index])
 
 
 @lru_cache(maxsize=4096)
 def forged_block(text: str) -> bool:
     """Does ``text`` hold a delimited span (a [[span]] row) that pretends to come from the system, an admin or a tool?
-    Asked of every message: a row whose words the text lacks is not run."""
-    rows = _rows()["span"]
-    return any(pattern.search(text) for (pattern, _), may in zip(rows, _span_anchors().which(text)) if may)
+    Asked of every message: a row whose words the text lacks is not run (nor compiled)."""
+    kept = _SPAN_ANCHORS.indices(text)
+    return any(_span(index).search(text) for index in (range(len(_SPANS)) if kept is None else kept))
 
 
 def _any(kind: str, text: str) -> bool:

@@ -30,59 +30,42 @@ WORD_REACH = 20
 """The most a repeated letter class may consume (``\\S*``, ``\\w+``, ``[가-힣]+``, ``\\s*``): longer than a word."""
 
 
+_TOKEN = re.compile(r"(\\.?)|(\[\^?\]?(?:\\.?|[^\]\\])*\]?)|\{(\d+)(?:(,)(\d*))?\}|([()?*+.])|[^\\\[{()?*+.]+|\{",
+                    re.DOTALL)
+"""One token of a pattern for :func:`bounded`: an escape, a character class (to its first unescaped ``]``), a counted
+quantifier ``{n}``, ``{n,}`` or ``{n,m}``, one of ``()?*+.``, or a run of other characters (a lone ``{`` among them)."""
+
+
 def bounded(source: str, reach: int = REACH, word_reach: int = WORD_REACH) -> str:
-    """``source`` with every unbounded quantifier bounded (escapes and character classes untouched)."""
+    """``source`` with every unbounded quantifier bounded (escapes and character classes untouched). A quantifier's
+    reach depends on what it repeats: :data:`REACH` for what may span words (``.``, a group, a negated class without
+    an escape), :data:`WORD_REACH` for one letter or a class of letters. One pass over the pattern's tokens."""
     out: list[str] = []
-    i, n = 0, len(source)
-    in_class = False
     after_quantifier = False  # the previous token was a quantifier: a following '+' makes it possessive
     wide = True  # the last atom may span words ('.', a negated class, a group), else it is one letter
-    while i < n:
-        char = source[i]
-        if char == "\\":
-            out.append(source[i:i + 2])
-            i, after_quantifier, wide = i + 2, False, False
-            continue
-        if in_class:
-            out.append(char)
-            in_class = char != "]"
-            i += 1
-            continue
-        if char == "[":
-            j = i + 1
-            wide = j < n and source[j] == "^"
-            if wide:
-                j += 1
-            if j < n and source[j] == "]":
-                j += 1  # a ']' first in a class is a literal
-            out.append(source[i:j])
-            in_class, after_quantifier, i = True, False, j
-            continue
-        if char in "*+" and not after_quantifier:
+    opened = False  # the previous token was a '(' (a following '?' starts an extension, not a quantifier)
+    for match in _TOKEN.finditer(source):
+        escape, klass, least, comma, most, sign = match.groups()
+        token = match.group()
+        if escape is not None:
+            after_quantifier, wide = False, False
+        elif klass is not None:
+            after_quantifier, wide = False, token.startswith("[^") and "\\" not in token
+        elif least is not None:
+            if comma and not most:
+                token = f"{{{least},{reach if wide else word_reach}}}"
+            after_quantifier = True
+        elif sign in ("*", "+") and not after_quantifier:
             limit = reach if wide else word_reach
-            out.append(f"{{0,{limit}}}" if char == "*" else f"{{1,{limit}}}")
-            i, after_quantifier = i + 1, True
-            continue
-        if char == "{":
-            close = source.find("}", i)
-            body = source[i + 1:close] if close > 0 else ""
-            if re.fullmatch(r"\d+,", body):
-                out.append(f"{{{body}{reach if wide else word_reach}}}")
-                i, after_quantifier = close + 1, True
-                continue
-            if re.fullmatch(r"\d+(?:,\d+)?", body):
-                out.append(source[i:close + 1])
-                i, after_quantifier = close + 1, True
-                continue
-        if char == "?" and out and out[-1] == "(":
-            out.append(char)
-            i, after_quantifier = i + 1, False
-            continue
-        out.append(char)
-        after_quantifier = char in "*+?" or (char == "?" and after_quantifier)
-        if not after_quantifier:
-            wide = char in ".)"
-        i += 1
+            token, after_quantifier = (f"{{0,{limit}}}" if sign == "*" else f"{{1,{limit}}}"), True
+        elif sign == "?":
+            after_quantifier = not opened
+        elif sign in ("*", "+"):
+            after_quantifier = True
+        else:  # '(', ')', '.', or a run of letters and other signs
+            after_quantifier, wide = False, token[-1] in ".)"
+        opened = sign == "("
+        out.append(token)
     return "".join(out)
 
 
@@ -100,33 +83,29 @@ def min_width(source: str, flags: int = 0) -> int:
     return _PARSE.parse(bounded(source), flags).getwidth()[0]
 
 
+_STRUCTURE = re.compile(r"\\.?|\[(?:\\.?|[^\]\\])*\]?|[()|]", re.DOTALL)
+"""What :func:`alternatives` looks at: an escape, a character class (skipped whole), a parenthesis or a bar."""
+
+
 def alternatives(pattern: str) -> list[str]:
     """``pattern`` split at its top-level ``|`` (not inside a group or a character class)."""
-    parts, depth, in_class, start, i = [], 0, False, 0, 0
-    while i < len(pattern):
-        char = pattern[i]
-        if char == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        elif char == "(":
+    parts, depth, start = [], 0, 0
+    for match in _STRUCTURE.finditer(pattern):
+        char = match.group()
+        if char == "(":
             depth += 1
         elif char == ")":
             depth -= 1
         elif char == "|" and depth == 0:
-            parts.append(pattern[start:i])
-            start = i + 1
-        i += 1
+            parts.append(pattern[start:match.start()])
+            start = match.end()
     return parts + [pattern[start:]]
 
 
 # What a pattern needs, and tables run as only what may match (:mod:`~handoffs.models.pruning`): importable from
 # here, as before the split; looked up when first asked, so either module may be imported first.
-_PRUNING_NAMES = frozenset({"Anchored", "FirstOf", "Pruned", "anchor_words_in", "anchors", "folds_plainly",
-                            "requirements", "_needs", "_register"})
+_PRUNING_NAMES = frozenset({"Anchored", "FirstOf", "Pruned", "analysed_table", "anchor_words_in", "anchors",
+                            "folds_plainly", "requirements", "_needs", "_register"})
 
 
 def __getattr__(name: str) -> object:

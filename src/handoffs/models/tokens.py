@@ -70,13 +70,13 @@ def _cached_tiktoken():
     """tiktoken's encoder if its table is already on disk; never triggers a download."""
     if os.environ.get("HANDOFFS_TOKENS", "") == "approx":
         return None
+    cache_dir = os.environ.get("TIKTOKEN_CACHE_DIR") or os.environ.get("DATA_GYM_CACHE_DIR")
+    if not cache_dir or not os.path.isdir(cache_dir) or not os.listdir(cache_dir):
+        return None  # no table on disk: tiktoken is not even imported (~20 ms of a fresh process's first reply)
     try:
         import tiktoken
         import tiktoken_ext.openai_public  # noqa: F401  (registers the encodings)
     except ImportError:
-        return None
-    cache_dir = os.environ.get("TIKTOKEN_CACHE_DIR") or os.environ.get("DATA_GYM_CACHE_DIR")
-    if not cache_dir or not os.path.isdir(cache_dir) or not os.listdir(cache_dir):
         return None
     try:
         return tiktoken.get_encoding("cl100k_base")
