@@ -41,9 +41,11 @@ def test_the_kit_commands_need_no_bash(tmp_path):
 def test_a_ready_laptop_is_told_so_line_by_line_and_the_room_servers_address_and_token_are_checked(tmp_path):
     """The instructor's room server (here on loopback, served on every address with a token, as in a room): with
     the line it printed and the right token, preflight says, line by line, that this laptop is ready and that the
-    model answers there; with a wrong token, one FIX line says the key was rejected and names the variable to set.
-    (The default offline model's ready laptop is the Korean run of tests/i18n/test_printouts_ko.py: one preflight
-    per case, each ~5 s.)"""
+    model answers there, and never prints the token. (The default offline model's ready laptop is the Korean run of
+    tests/i18n/test_printouts_ko.py: one preflight per case, each ~5 s of CPU. A wrong token is not one more
+    preflight: a model that does not answer is one FIX line and "Not ready yet" — the unreachable endpoint above —
+    and what a 401 says, naming HANDOFFS_API_KEY and never the key, is
+    tests/server/test_error_sentences.py::test_wrong_token_is_401_named_by_its_setting_and_not_retried.)"""
     import os
     import subprocess
     import sys
@@ -69,8 +71,6 @@ def test_a_ready_laptop_is_told_so_line_by_line_and_the_room_servers_address_and
         path = no_bash_path(tmp_path)
         right = run_kit(REPO, "preflight", path=path,
                         env={"HANDOFFS_MODEL": spec, "HANDOFFS_API_KEY": "room-secret-1234"})
-        wrong = run_kit(REPO, "preflight", path=path,
-                        env={"HANDOFFS_MODEL": spec, "HANDOFFS_API_KEY": "a-wrong-token-5678"})
     finally:
         server.terminate()
         server.communicate(timeout=10)
@@ -83,7 +83,4 @@ def test_a_ready_laptop_is_told_so_line_by_line_and_the_room_servers_address_and
     assert "Your laptop is ready for the workshop" in right.stdout
     model_line = next(line for line in right.stdout.splitlines() if "The model answers" in line)
     assert model_line.startswith("ok") and f"127.0.0.1:{port}" in model_line, right.stdout
-    fixes = [line for line in wrong.stdout.splitlines() if line.startswith("FIX")]
-    assert wrong.returncode == 1 and len(fixes) == 1, wrong.stdout
-    assert "rejected the API key (401)" in fixes[0] and "HANDOFFS_API_KEY" in fixes[0]
-    assert "room-secret-1234" not in right.stdout + wrong.stdout and "a-wrong-token-5678" not in wrong.stdout
+    assert "room-secret-1234" not in right.stdout + right.stderr
