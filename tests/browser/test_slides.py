@@ -14,10 +14,12 @@ picture on every slide (drawn by the deck or copied from a notebook's output) is
 
 from __future__ import annotations
 
+import base64
 import html
 import re
 import shutil
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
@@ -67,14 +69,30 @@ SLIDE_REPORT = """() => {
 }"""
 
 
-#: resolves once the browser has drawn the slide just shown (two animation frames: styles, layout and paint done;
-#: transition is "none", so nothing moves after that) — not a fixed sleep per slide
-NEXT_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
+#: shows slide ``index`` and resolves once the browser has drawn it (two animation frames: styles, layout and paint
+#: done; transition is "none", so nothing moves after that) — not a fixed sleep per slide
+SHOW_SLIDE = """async (index) => { Reveal.slide(index);
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true)))); }"""
+#: the slide at ``index``, drawn, then :data:`SLIDE_REPORT` on it: one round trip to the page per slide
+SLIDE_AT = f"async (index) => {{ await ({SHOW_SLIDE})(index); return ({SLIDE_REPORT})(); }}"
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
 #: notebook outputs (tables) wider than 93 columns, which no font of 20 px fits on a slide: they must be reshaped in
 #: their notebooks (fewer or narrower columns), not shrunk. Known, and listed so that none is added silently.
 TOO_WIDE_TO_READ: set[str] = set()  # notebooks 09 and 10 print their tables wrapped (handoffs.part3.table)
+
+
+def screenshots(page):
+    """``shoot(path)``: a PNG of what the page shows now, taken with Chromium's fast encoder (``optimizeForSpeed``:
+    bigger files, about a third less time a shot than ``page.screenshot``, which also injects and removes a style
+    each time; the slide is already drawn, see :data:`SHOW_SLIDE`)."""
+    session = page.context.new_cdp_session(page)
+
+    def shoot(path) -> None:
+        data = session.send("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})["data"]
+        Path(path).write_bytes(base64.b64decode(data))
+
+    return shoot
 
 
 def open_deck(page, url: str) -> None:
@@ -111,6 +129,7 @@ def test_every_slide_renders_offline_and_fits(built_decks, page):
         f"{response.status} {response.url}"))
     page.set_viewport_size({"width": 1280, "height": 720})
     problems, slides_seen, too_wide = [], 0, set()
+    shoot = screenshots(page)
     with serving(out) as base:
         page.goto(f"{base}/{lang}/index.html", wait_until="load")
         links = page.evaluate("() => [...document.querySelectorAll('li a')].map(a => a.getAttribute('href'))")
@@ -121,9 +140,7 @@ def test_every_slide_renders_offline_and_fits(built_decks, page):
             total = page.evaluate("() => Reveal.getTotalSlides()")
             assert total >= 5, f"{deck.name} has only {total} slides"
             for index in range(total):
-                page.evaluate(f"() => Reveal.slide({index})")
-                page.evaluate(NEXT_FRAMES)
-                report = page.evaluate(SLIDE_REPORT)
+                report = page.evaluate(SLIDE_AT, index)
                 where = f"{deck.stem} slide {index + 1} ({report['title'][:40]!r})"
                 problems += [f"{where}: code block {b['text']!r} overflows by {max(b['wide'], b['tall'])} px"
                              for b in report["blocks"] if b["wide"] > 1 or b["tall"] > 1]
@@ -143,7 +160,7 @@ def test_every_slide_renders_offline_and_fits(built_decks, page):
                     problems.append(f"{where}: no speaker notes")
                 if lang == "ko" and not HANGUL.search(report["text"] + report["title"]):
                     problems.append(f"{where}: no Korean on a slide of the Korean deck")
-                page.screenshot(path=str(shots / f"{deck.stem}-{index + 1:02d}.png"))
+                shoot(shots / f"{deck.stem}-{index + 1:02d}.png")
                 slides_seen += 1
             assert page.evaluate("() => document.querySelectorAll('.hljs').length") > 0 or deck.stem == "03_exercises", \
                 f"{deck.name}: no highlighted code"
@@ -162,6 +179,10 @@ def test_every_slide_renders_offline_and_fits(built_decks, page):
 PICTURES_REPORT = """() => [...document.querySelectorAll('.reveal .slides section img')].map(img => ({
     src: img.getAttribute('src'), natural: img.naturalWidth,
     slide: [...document.querySelectorAll('.reveal .slides section')].indexOf(img.closest('section')) + 1}))"""
+#: shows the slide at ``[index, src]`` and returns the width its picture ``src`` is drawn at
+PICTURE_WIDTH = f"""async ([index, src]) => {{ await ({SHOW_SLIDE})(index);
+  return [...document.querySelectorAll('.reveal .slides img')].find(img => img.getAttribute('src') === src)
+           .getBoundingClientRect().width; }}"""
 
 
 def test_diagram_labels_are_16px_on_a_1024x768_projector(built_decks, page):
@@ -177,6 +198,7 @@ def test_diagram_labels_are_16px_on_a_1024x768_projector(built_decks, page):
     out, pages, lang = built_decks
     page.set_viewport_size({"width": 1024, "height": 768})
     measured, problems, copied = {}, [], 0
+    shoot = screenshots(page)
     shots = SHOTS / f"{lang}-1024x768"
     shutil.rmtree(shots, ignore_errors=True)
     shots.mkdir(parents=True)
@@ -187,10 +209,7 @@ def test_diagram_labels_are_16px_on_a_1024x768_projector(built_decks, page):
             expected = html.unescape(deck.read_text(encoding="utf-8")).count("<img ")  # the Markdown's
             assert len(pictures) == expected, f"{deck.name}: {len(pictures)} pictures on its slides, {expected} in it"
             for picture in pictures:
-                page.evaluate(f"() => Reveal.slide({picture['slide'] - 1})")
-                page.evaluate(NEXT_FRAMES)
-                shown = page.evaluate(f"() => document.querySelector('.reveal .slides img[src=\"{picture['src']}\"]')"
-                                      ".getBoundingClientRect().width")
+                shown = page.evaluate(PICTURE_WIDTH, [picture["slide"] - 1, picture["src"]])
                 where = f"{deck.stem} slide {picture['slide']}: {picture['src']}"
                 png = Image.open(out / lang / picture["src"])
                 assert png.size[0] == picture["natural"]
@@ -204,7 +223,7 @@ def test_diagram_labels_are_16px_on_a_1024x768_projector(built_decks, page):
                 if pixels < 16:
                     problems.append(f"{where}'s smallest label is {pixels:.1f} px at 1024x768 (shown {shown:.0f} of "
                                     f"{png.size[0]} px)")
-                page.screenshot(path=str(shots / f"{deck.stem}-{picture['slide']:02d}.png"))
+                shoot(shots / f"{deck.stem}-{picture['slide']:02d}.png")
     assert problems == [], "\n".join(problems)
     assert len(measured) >= 10 and copied >= 5, f"only {len(measured)} pictures measured, {copied} from notebooks"
     smallest = min(measured, key=measured.get)

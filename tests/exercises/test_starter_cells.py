@@ -44,7 +44,9 @@ def index_of(notebook, needle: str) -> int:
 def test_re_running_cells_in_any_order_gives_the_same_check(name, edited, check):
     notebook = nbformat.read(NOTEBOOKS / name, as_version=4)
     notebook.cells.append(nbformat.v4.new_code_cell(KIT_BINDER))
-    client = NotebookClient(notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}})
+    # the kernel is killed at the end, not asked to shut down (1-2 s a kernel of waiting; nothing here reads it after)
+    client = NotebookClient(notebook, timeout=120, kernel_name="python3", shutdown_kernel="immediate",
+                            resources={"metadata": {"path": str(NOTEBOOKS)}})
     with client.setup_kernel():
         for index, cell in enumerate(notebook.cells):
             client.execute_cell(cell, index)

@@ -25,56 +25,95 @@ pytestmark = pytest.mark.slow
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 TURNS = 12
+#: one writer process: for each round (a file and how to call), "READY", wait for "go", send its turns, "DONE"
 WRITER = textwrap.dedent("""
     import sys
     from handoffs.part1 import ask, build_support_agent
     from handoffs.part1.agent import sqlite_memory
     from handoffs.part1.memory import ConcurrentTurnError
 
-    db, name, turns, how = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-    agent = build_support_agent(checkpointer=sqlite_memory(db))
-    config = {"configurable": {"thread_id": "shared"}}
-    print("READY", flush=True)
-    sys.stdin.readline()
-    for number in range(turns):
-        text = f"{name} says {number}"
-        try:
-            if how == "ask":
-                ask(agent, text, config)
-            else:
-                agent.invoke({"messages": [{"role": "user", "content": text}]}, config)
-            print("SAVED", text, flush=True)
-        except ConcurrentTurnError as error:
-            print("REFUSED", text, "|", error, flush=True)
+    name, turns, rounds = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+    for db, how in zip(rounds[::2], rounds[1::2]):
+        agent = build_support_agent(checkpointer=sqlite_memory(db))
+        config = {"configurable": {"thread_id": "shared"}}
+        print("READY", flush=True)
+        sys.stdin.readline()
+        for number in range(turns):
+            text = f"{name} says {number}"
+            try:
+                if how == "ask":
+                    ask(agent, text, config)
+                else:
+                    agent.invoke({"messages": [{"role": "user", "content": text}]}, config)
+                print("SAVED", text, flush=True)
+            except ConcurrentTurnError as error:
+                print("REFUSED", text, "|", error, flush=True)
+        print("DONE", flush=True)
 """)
 
 
-def two_writers(tmp_path: Path, how: str, *, right_how: str | None = None,
-                right_db: Path | None = None) -> tuple[list[str], list[str], list[str]]:
-    """Run two writers at once; return (acknowledged turns, refusal lines, customer messages kept in the thread).
-    The right-hand writer may call something else (``right_how``) or reach the file by another path."""
-    script, db = tmp_path / "writer.py", tmp_path / "support.sqlite"
+def two_writers(folder: Path, rounds: list[dict]) -> list[tuple[list[str], list[str], list[str]]]:
+    """Two writer processes, started once, write each round at once (both wait for a "go"): for each round, (the
+    acknowledged turns, the refusal lines, the customer messages kept in the thread). A round is
+    ``{"db": file, "how": "ask" or "invoke"}``; its right-hand writer may call something else (``right_how``) or
+    reach the file by another path (``right_db``). One pair of processes for every round: each start re-imports
+    the kit and LangChain (~3 s of CPU), and a round starts only once both writers finished the one before."""
+    script = folder / "writer.py"
     script.write_text(WRITER)
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    plans = [("left", db, how), ("right", right_db or db, right_how or how)]
-    writers = [subprocess.Popen([sys.executable, str(script), str(path), name, str(TURNS), calls], env=env,
-                                text=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-               for name, path, calls in plans]
-    for writer in writers:
-        assert writer.stdout.readline().strip() == "READY"
-    for writer in writers:
-        writer.stdin.write("go\n")
-        writer.stdin.flush()
-    lines = [line for writer in writers for line in writer.communicate(timeout=240)[0].splitlines()]
-    saved = [line.removeprefix("SAVED ") for line in lines if line.startswith("SAVED ")]
-    refused = [line for line in lines if line.startswith("REFUSED ")]
-    state = build_support_agent(checkpointer=sqlite_memory(db)).get_state({"configurable": {"thread_id": "shared"}})
-    kept = [m.content for m in state.values["messages"] if m.type == "human"]
-    return saved, refused, kept
+    plans = {"left": [(r["db"], r["how"]) for r in rounds],
+             "right": [(r.get("right_db", r["db"]), r.get("right_how", r["how"])) for r in rounds]}
+    writers = [subprocess.Popen([sys.executable, str(script), name, str(TURNS),
+                                 *[str(part) for db, how in plan for part in (db, how)]],
+                                env=env, text=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+               for name, plan in plans.items()]
+    results = []
+    try:
+        for plan in rounds:
+            for writer in writers:
+                assert writer.stdout.readline().strip() == "READY"
+            for writer in writers:
+                writer.stdin.write("go\n")
+                writer.stdin.flush()
+            lines = []
+            for writer in writers:
+                for line in iter(writer.stdout.readline, ""):
+                    if line.strip() == "DONE":
+                        break
+                    lines.append(line.rstrip("\n"))
+            saved = [line.removeprefix("SAVED ") for line in lines if line.startswith("SAVED ")]
+            refused = [line for line in lines if line.startswith("REFUSED ")]
+            state = build_support_agent(checkpointer=sqlite_memory(plan["db"])).get_state(
+                {"configurable": {"thread_id": "shared"}})
+            results.append((saved, refused, [m.content for m in state.values["messages"] if m.type == "human"]))
+        for writer in writers:
+            writer.communicate(timeout=240)
+    finally:
+        for writer in writers:
+            if writer.poll() is None:
+                writer.kill()
+                writer.wait()
+    return results
 
 
-def test_m2_bare_invokes_that_collide_are_refused_loudly_never_lost(tmp_path):
-    saved, refused, kept = two_writers(tmp_path, "invoke")
+@pytest.fixture(scope="module")
+def writer_rounds(tmp_path_factory):
+    """M2's round (bare invokes on one file), then M1/M5's (ask(), the right-hand writer through a symlink from
+    another folder), written by the same two writer processes."""
+    folder = tmp_path_factory.mktemp("writers")
+    (folder / "m2").mkdir()
+    (folder / "m1").mkdir()
+    elsewhere = folder / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "linked.sqlite").symlink_to(folder / "m1" / "support.sqlite")
+    m2, m1_m5 = two_writers(folder, [{"db": folder / "m2" / "support.sqlite", "how": "invoke"},
+                                     {"db": folder / "m1" / "support.sqlite", "how": "ask",
+                                      "right_db": elsewhere / "linked.sqlite"}])
+    return {"m2": m2, "m1_m5": m1_m5}
+
+
+def test_m2_bare_invokes_that_collide_are_refused_loudly_never_lost(writer_rounds):
+    saved, refused, kept = writer_rounds["m2"]
     assert len(saved) + len(refused) == 2 * TURNS
     assert set(saved) <= set(kept)  # nothing acknowledged was lost
     for line in refused:
@@ -115,14 +154,11 @@ def test_m4_time_travel_from_an_older_checkpoint_still_forks_on_purpose(tmp_path
     assert [m.content for m in forked["messages"] if m.type == "human"] == ["Hello!", "My app crashes when I log in"]
 
 
-def test_m1_m5_two_processes_asking_on_one_thread_keep_every_turn_also_through_a_symlink(tmp_path):
+def test_m1_m5_two_processes_asking_on_one_thread_keep_every_turn_also_through_a_symlink(writer_rounds):
     """Two writers ask() on one file and thread at once: they take turns, nothing refused, every acknowledged turn
     kept once (M1). Issue 24 (M5): the right-hand one opens it through a symbolic link from another folder — the
     lock is taken beside the real file, so the writer using the file's own path is M1's writer."""
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
-    (elsewhere / "linked.sqlite").symlink_to(tmp_path / "support.sqlite")
-    saved, refused, kept = two_writers(tmp_path, "ask", right_db=elsewhere / "linked.sqlite")
+    saved, refused, kept = writer_rounds["m1_m5"]
     assert refused == [] and len(saved) == 2 * TURNS
     assert sorted(saved) == sorted(kept)  # every acknowledged turn is in the conversation, once
 

@@ -25,13 +25,17 @@ def _turn_in_fresh_process(db: Path, thread: str, text: str) -> str:
 
 
 def test_a_conversation_resumes_in_a_fresh_process_from_the_sqlite_file(tmp_path):
+    """``python -m handoffs.part1`` starts a conversation in a new interpreter and a new file; this process's fresh
+    agent continues it from the file. (The other way round, a fresh ``python -m handoffs.part1`` continuing a
+    conversation another process wrote, is notebook 03's own cell under nbval, in both editions.)"""
     db = tmp_path / "support.sqlite"
     first = _turn_in_fresh_process(db, "customer-42", "Hello!")
-    assert "current_step='triage'" in first
-    second = _turn_in_fresh_process(db, "customer-42", "I was charged twice")
-    assert "so far: ['Hello!', 'I was charged twice']" in second  # the new process read the first turn from the file
-    assert "current_step='done'  issue_type='billing'" in second
-    saved = build_support_agent(checkpointer=sqlite_memory(db)).get_state({"configurable": {"thread_id": "customer-42"}})
+    assert "so far: ['Hello!']" in first and "current_step='triage'" in first
+    config = {"configurable": {"thread_id": "customer-42"}}
+    second = ask(build_support_agent(checkpointer=sqlite_memory(db)), "I was charged twice", config)
+    assert [m.content for m in second["messages"] if m.type == "human"] == ["Hello!", "I was charged twice"]
+    assert (second["current_step"], second["issue_type"]) == ("done", "billing")
+    saved = build_support_agent(checkpointer=sqlite_memory(db)).get_state(config)
     assert (saved.values["current_step"], saved.values["issue_type"]) == ("done", "billing")
     assert [m.content for m in saved.values["messages"] if m.type == "human"] == ["Hello!", "I was charged twice"]
     other = ask(build_support_agent(checkpointer=sqlite_memory(db)), "Hello", {"configurable": {"thread_id": "x"}})
@@ -39,8 +43,8 @@ def test_a_conversation_resumes_in_a_fresh_process_from_the_sqlite_file(tmp_path
 
 
 def test_the_command_line_refuses_an_empty_message(tmp_path, capsys):
-    """The command's own ``main``, in this process (the test above runs ``python -m handoffs.part1`` twice; a third
-    process would only re-import the kit to print one line): exit status 2, one sentence, no file made."""
+    """The command's own ``main``, in this process (the test above runs ``python -m handoffs.part1``; another process
+    would only re-import the kit to print one line): exit status 2, one sentence, no file made."""
     from handoffs.part1.__main__ import main
 
     with pytest.raises(SystemExit) as refused:

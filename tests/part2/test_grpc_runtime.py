@@ -37,25 +37,18 @@ async def cluster(tmp_path):
         assert grpc_cluster.alive() == []
 
 
-async def test_seed_003_scenario_crosses_processes(cluster):
+async def test_seed_003_scenario_and_an_escalation_to_this_processs_operator_cross_processes(cluster):
+    """Seed 003's refund and sales sessions, then a request for a human, on one cluster (host and two workers: one
+    start, not one per session kind): each agent answers from its own process, the order's y/n question and the
+    escalation reach this process, and the operator's answer here goes back to the customer."""
     refund = await asyncio.wait_for(run_session_across_processes(cluster, REFUND, session_id="g-refund"), 60)
     sales = await asyncio.wait_for(run_session_across_processes(cluster, SALES, session_id="g-sales"), 60)
     assert refund.handled_by == ["IssuesAndRepairsAgent"] * 4
     assert sales.handled_by == ["SalesAgent"] * 4
     # the order's y/n question crossed from the sales agent's process to the customer's (this one)
     assert sales.confirmations and sales.confirmations[0][0].endswith("Confirm order? y/n")
-    reports = await cluster.stop()
-    triage, specialists = reports["worker-1"], reports["worker-2"]
-    assert len({os.getpid(), triage["pid"], specialists["pid"]}) == 3
-    assert {c["agent"] for c in triage["model_calls"]} == {"TriageAgent"}
-    assert {(c["agent"], c["session"]) for c in specialists["model_calls"]} == {
-        ("IssuesAndRepairsAgent", "g-refund"), ("SalesAgent", "g-sales")}
-    assert [(r["session_id"], r["item_id"]) for r in specialists["ledger"]["refunds"]] == [("g-refund", ITEM_ID)]
-    assert [(o["session_id"], o["confirmed"]) for o in specialists["ledger"]["orders"]] == [("g-sales", True)]
-    assert triage["ledger"] == {"orders": [], "refunds": [], "lookups": []}
 
-
-async def test_escalation_from_a_worker_reaches_the_operator_in_this_process(cluster):
+    # an escalation from the triage worker reaches the operator desk in this process, and the answer goes back
     desk = OperatorDesk()
     session = asyncio.ensure_future(run_session_across_processes(
         cluster, ["I want to talk to a human"], session_id="g-human", operators=desk))
@@ -63,12 +56,21 @@ async def test_escalation_from_a_worker_reaches_the_operator_in_this_process(clu
         request = await asyncio.wait_for(desk.next_request(), 60)
         assert (request.session_id, request.request) == ("g-human", "I want to talk to a human")
         desk.answer("g-human", "Ann here, from this process.")
-        result = await asyncio.wait_for(session, 60)
+        human = await asyncio.wait_for(session, 60)
     finally:
         session.cancel()
-    assert result.handled_by == ["HumanAgent"] and result.turns[0].reply == "Ann here, from this process."
+    assert human.handled_by == ["HumanAgent"] and human.turns[0].reply == "Ann here, from this process."
+
     reports = await cluster.stop()
-    assert [c["called"] for c in reports["worker-1"]["model_calls"]] == [["escalate_to_human"]]
+    triage, specialists = reports["worker-1"], reports["worker-2"]
+    assert len({os.getpid(), triage["pid"], specialists["pid"]}) == 3
+    assert {c["agent"] for c in triage["model_calls"]} == {"TriageAgent"}
+    assert [c["called"] for c in triage["model_calls"] if c["session"] == "g-human"] == [["escalate_to_human"]]
+    assert {(c["agent"], c["session"]) for c in specialists["model_calls"]} == {
+        ("IssuesAndRepairsAgent", "g-refund"), ("SalesAgent", "g-sales")}
+    assert [(r["session_id"], r["item_id"]) for r in specialists["ledger"]["refunds"]] == [("g-refund", ITEM_ID)]
+    assert [(o["session_id"], o["confirmed"]) for o in specialists["ledger"]["orders"]] == [("g-sales", True)]
+    assert triage["ledger"] == {"orders": [], "refunds": [], "lookups": []}
 
 
 async def test_children_are_killed_even_when_the_run_fails(tmp_path):

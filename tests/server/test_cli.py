@@ -59,8 +59,13 @@ def test_one_command_serves_the_offline_model_behind_a_token(monkeypatch):
 
 
 def test_serving_beyond_loopback_needs_a_token(monkeypatch, capsys):
-    """The command's ``main`` in this process (the tests around it run the command as a process of its own; one more
-    would only re-import the kit to print one line). Were the refusal gone, it would serve: that fails here at once."""
+    """The command's ``main`` in this process (the test above runs the command as a process of its own; one more
+    would only re-import the kit to print one line). Were the refusal gone, it would serve: that fails here at once.
+
+    (A room server's banner, served on every address with a token — the LAN address in the line learners copy,
+    the key to set, never the token — is checked on the room server that
+    tests/workshop/test_preflight.py::test_a_ready_laptop_is_told_so_line_by_line_and_the_room_servers_address_and_token_are_checked
+    starts for the learners' preflight: one server process, not two.)"""
     from handoffs.server import __main__ as command
 
     def served(*_args, **_kwargs):
@@ -73,32 +78,6 @@ def test_serving_beyond_loopback_needs_a_token(monkeypatch, capsys):
     out, errors = capsys.readouterr()
     assert out == "" and errors.strip() == (f"Refusing to serve on {host} without a token: set "
                                             "HANDOFFS_SERVER_TOKEN (or --token), or keep --host 127.0.0.1.")
-
-
-def test_a_room_server_prints_the_address_learners_use_and_their_exact_line():
-    """Served on every address with a token, the banner names this machine's LAN address (not 127.0.0.1) in the
-    HANDOFFS_MODEL line learners copy; the token is never printed. Only loopback is contacted."""
-    from handoffs.server.__main__ import lan_address
-
-    port = closed_port()
-    process = server_command("--host", "0.0.0.0", "--port", str(port), "--token", TOKEN)
-    try:
-        banner = [process.stdout.readline()]
-        while banner[-1] and not ("preflight" in banner[-1] or "start the server again" in banner[-1]):
-            banner.append(process.stdout.readline())  # the banner's last line (EOF: the server died)
-        assert wait_until_listening(f"http://127.0.0.1:{port}/v1/models", process) == 401  # the token guards it
-    finally:
-        process.terminate()
-        _, errors = process.communicate(timeout=60)  # bounded; ends in about a second, longer under load
-    text = "".join(banner)
-    address = lan_address()
-    shown = address or "127.0.0.1"
-    assert f"    HANDOFFS_MODEL=openai-compatible:http://{shown}:{port}/v1?model=handoffs-offline\n" in banner \
-        or f"use HANDOFFS_MODEL=openai-compatible:http://{shown}:{port}/v1?model=handoffs-offline" in text
-    if address:  # a machine on a network: the learners' address, the key to set, and where to check it
-        assert "127.0.0.1" not in text and f"this machine's address, {address}" in text
-        assert "HANDOFFS_API_KEY=<the token you chose>" in text and "./kit preflight" in text
-    assert TOKEN not in text and TOKEN not in errors
 
 
 def test_the_room_banner_says_when_learners_cannot_reach_this_machine():

@@ -54,6 +54,13 @@ async def test_the_team_over_http_refunds_only_on_a_yes_and_hands_a_person_reque
     assert all("execute_refund" not in t.reply and "success" not in t.reply for t in result.turns)
 
 
+async def test_a_conditional_yes_over_http_is_asked_again_and_the_next_yes_refunds(server):
+    """Fault C7 (tests/faults/README.md): a conditional yes to the refund offer is asked again, naming the refund,
+    and only the plain yes after it refunds — through AutoGen's OpenAI client, as offline (C3)."""
+    result, _ = await _team_session(server, OFFERED["en"] + ["yes if it's quick", "yes"])
+    assert len(result.refunds) == 1 and "refund" in result.turns[-2].reply.lower(), result.describe()
+
+
 @pytest.mark.parametrize("lines,refunds", [(["how do refunds work?"], 0), (["how do refunds work?", "yes"], 1),
                                            (["상담원 연결해 주세요"], 0), (["결제가 두 번 됐는데 환불은 하지 마세요"], 0),
                                            (["I was charged twice"], 1)])

@@ -76,13 +76,12 @@ def test_a_worker_that_only_waited_keeps_its_priority_and_one_that_computes_yiel
     try:
         for worker in (waiting, computing):
             worker.wait_ready(60)
-        # the model's first answer of a kind compiles its phrases for it: CPU, near YIELD_AFTER_S, more under load
-        # (the waited request was lowered at load 10). Answered once before, the request below costs its wait only
-        assert waiting.ask((body(f"{WAIT} I want a refund"), ("handoffs-offline",), settings_here()), 60)[0] == "ok"
-        assert waiting.restore_priority()
+        request = (body(f"{WAIT} I want a refund"), ("handoffs-offline",), settings_here())
+        # The worker first meets these words once (their first reading may cost it more CPU than the 0.2 s that makes
+        # a request slow: on a loaded machine this test failed so); what is timed is a request that only waits.
+        assert waiting.ask(request, 60)[0] == "ok" and waiting.restore_priority()
         began = time.monotonic()
-        status, _ = waiting.ask((body(f"{WAIT} I want a refund"), ("handoffs-offline",), settings_here()), 30,
-                                on_slow=lambda: slow.append("waited"))
+        status, _ = waiting.ask(request, 30, on_slow=lambda: slow.append("waited"))
         assert status == "ok" and time.monotonic() - began >= WAIT_S
 
         def computed() -> None:  # lowered: that is all this test waits for (the slow path itself never ends)
