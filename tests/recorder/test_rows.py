@@ -80,7 +80,8 @@ def test_feeds_rows_and_add_keep_the_same_events():
     by_row.add_row(ModelCallEvent, "c", "triage", "triage", "p", ("a",), (("a", {"x": "1"}, "i"),), "", "r", "m", 3,
                    "triage", 2, 1)
     by_row.add_row(ToolRunEvent, "c", "triage", "a", {"x": "1"}, "ok", False, False, True)
-    assert by_add.events == by_row.events and by_row.model_calls()[0].tool_calls[0] == ToolCallInfo("a", {"x": "1"}, "i")
+    assert by_add.events == by_row.events
+    assert by_row.model_calls()[0].tool_calls[0] == ToolCallInfo("a", {"x": "1"}, "i")
     with pytest.raises(TypeError, match="7 fields"):
         by_row.add_row(ToolRunEvent, "c", "triage", "a")
     assert len(by_row.events) == 2  # nothing half-kept, no number used up

@@ -1,8 +1,8 @@
 """`RunRecorder`: the one record of what happened, and the questions panels, pictures and tests ask of it.
 
 Feeds (the LangChain middleware, the AutoGen intervention handler and model-client wrapper) call
-:meth:`RunRecorder.add`; everything else only reads. Subscribers are called with each new event, so panels
-update live. The recorder is thread-safe (LangChain may run tools in worker threads). Events are kept in order
+:meth:`RunRecorder.add_row` (:meth:`RunRecorder.add` is the same by field name); everything else only reads.
+Subscribers are called with each new event, so panels update live. The recorder is thread-safe (LangChain may run tools in worker threads). Events are kept in order
 and indexed by conversation, so a question about one conversation reads that conversation's events only, however
 many sessions were recorded. It keeps each event as a row of plain values (:mod:`handoffs.recorder.rows`: nothing
 the garbage collector has to walk) and builds the event objects when a reader asks for them, so a reader gets equal
@@ -156,7 +156,8 @@ class RunRecorder:
     def of_kind(self, event_type: type[E], conversation: str | None = None) -> list[E]:
         """All events of one type in one conversation, oldest first."""
         codes = rows.codes_of(event_type)
-        return rows.unpack_all(row for row in self._rows_of(conversation) if row[0] in codes)  # type: ignore[return-value]
+        kept = [row for row in self._rows_of(conversation) if row[0] in codes]
+        return rows.unpack_all(kept)  # type: ignore[return-value]
 
     def transcript(self, conversation: str | None = None) -> list[MessageEvent]:
         return self.of_kind(MessageEvent, conversation)
@@ -237,6 +238,7 @@ class RunRecorder:
         with self._lock:
             conv = self._resolve(conversation)
             return list(self._by_conversation.get(conv, ())) if conv is not None else []
+
 
 def _by(tool: str | None) -> str:
     """" (by record_issue)": which tool moved the conversation, when one did (a hand-built handoff names none)."""
