@@ -32,7 +32,7 @@ from autogen_core.models import (
     UserMessage,
 )
 
-from .events import HandoffEvent, MessageEvent, ModelCallEvent, PublishEvent, ToolCallInfo, ToolRunEvent
+from .events import HandoffEvent, MessageEvent, ModelCallEvent, PublishEvent, ToolRunEvent
 
 
 class RecordingInterventionHandler(DefaultInterventionHandler):
@@ -49,19 +49,17 @@ class RecordingInterventionHandler(DefaultInterventionHandler):
             return message
         sender = message_context.sender.type if message_context.sender is not None else "(outside)"
         conversation = topic.source
-        self.recorder.add(PublishEvent, conversation, sender=sender, topic_type=topic.type,
-                          message_type=type(message).__name__)
+        self.recorder.add_row(PublishEvent, conversation, sender, topic.type, type(message).__name__)
         last = _last_context_message(message)
         if sender in ("(outside)", self.user_topic):
             if isinstance(last, UserMessage) and isinstance(last.content, str):
-                self.recorder.add(MessageEvent, conversation, role="user", actor="user", text=last.content)
+                self.recorder.add_row(MessageEvent, conversation, "user", "user", last.content)
         elif topic.type == self.user_topic:
             if isinstance(last, AssistantMessage) and isinstance(last.content, str):
                 role = "operator" if sender in self.operator_agents else "assistant"
-                self.recorder.add(MessageEvent, conversation, role=role, actor=sender, text=last.content)
+                self.recorder.add_row(MessageEvent, conversation, role, sender, last.content)
         elif topic.type != sender:
-            self.recorder.add(HandoffEvent, conversation, from_agent=sender, to_agent=topic.type,
-                              tool=_last_function_call_name(message))
+            self.recorder.add_row(HandoffEvent, conversation, sender, topic.type, _last_function_call_name(message))
         return message
 
 
@@ -118,31 +116,31 @@ class RecordingModelClient(ChatCompletionClient):
                     continue
                 self._results_seen.add(key)
                 caller, tool, args, offered = self._calls.pop(key, (actor, result.name, {}, True))
-                self.recorder.add(ToolRunEvent, conversation, actor=caller, tool=tool, args=args,
-                                  result=str(result.content), is_error=bool(result.is_error),
-                                  refused=bool(result.is_error) and not offered, offered=offered)
+                # ToolRunEvent's fields in order: actor, tool, args, result, is_error, refused, offered
+                self.recorder.add_row(ToolRunEvent, conversation, caller, tool, args, str(result.content),
+                                      bool(result.is_error), bool(result.is_error) and not offered, offered)
 
     def _record_call(self, conversation: str, actor: str, messages: Sequence[Any], tools: Sequence[Any],
                      result: CreateResult) -> None:
         offered = tuple(_tool_name(t) for t in tools)
         offered = self._offered.setdefault(offered, offered)
-        calls: tuple[ToolCallInfo, ...] = ()
+        calls: tuple[tuple[str, dict, str], ...] = ()  # (name, args, id): what a ToolCallInfo holds
         text = ""
         if isinstance(result.content, str):
             text = result.content
         else:
-            calls = tuple(ToolCallInfo(c.name, _json_args(c.arguments), c.id) for c in result.content)
-        for call in calls:
-            self._calls[(conversation, call.id)] = (actor, call.name, call.args, call.name in offered)
+            calls = tuple([(c.name, _json_args(c.arguments), c.id) for c in result.content])
+        for name, args, call_id in calls:
+            self._calls[(conversation, call_id)] = (actor, name, args, name in offered)
         usage = result.usage
         system = "\n".join(m.content for m in messages if isinstance(m, SystemMessage))
-        self.recorder.add(
-            ModelCallEvent, conversation, actor=actor, prompt_name=actor, system_prompt=system,
-            tools_offered=offered, tool_calls=calls, text=text, reason=result.thought or "",
-            model_name=str(getattr(self.inner, "model_name", "") or self.inner.model_info.get("family", "")),
-            tokens=(usage.prompt_tokens + usage.completion_tokens) if usage else None,
-            input_tokens=usage.prompt_tokens if usage else None,
-            output_tokens=usage.completion_tokens if usage else None,
+        # ModelCallEvent's fields in order: actor, prompt_name, system_prompt, tools_offered, tool_calls, text, reason,
+        # model_name, tokens, step (None: many agents), input_tokens, output_tokens
+        self.recorder.add_row(
+            ModelCallEvent, conversation, actor, actor, system, offered, calls, text, result.thought or "",
+            str(getattr(self.inner, "model_name", "") or self.inner.model_info.get("family", "")),
+            (usage.prompt_tokens + usage.completion_tokens) if usage else None, None,
+            usage.prompt_tokens if usage else None, usage.completion_tokens if usage else None,
         )
 
     # ---- plain forwarding ----------------------------------------------------------------------

@@ -16,6 +16,7 @@ What it records, per conversation (``configurable.thread_id``, default ``"defaul
 from __future__ import annotations
 
 import json
+from itertools import chain
 from typing import Any, Awaitable, Callable
 
 from langchain.agents.middleware import AgentMiddleware
@@ -25,7 +26,7 @@ from langgraph.types import Command
 
 from handoffs.models.errors import redact_secrets
 
-from .events import ErrorEvent, MessageEvent, ModelCallEvent, StepChangeEvent, ToolCallInfo, ToolRunEvent
+from .events import ErrorEvent, MessageEvent, ModelCallEvent, StepChangeEvent, ToolRunEvent
 
 
 class RecordingMiddleware(AgentMiddleware):
@@ -37,10 +38,11 @@ class RecordingMiddleware(AgentMiddleware):
         self.recorder = recorder
         self.step_field = step_field
         self.default_step = default_step
-        # per conversation (one set or dict each, not one key tuple per message: fewer objects kept and collected)
-        self._seen_messages: dict[str, set[str]] = {}  # message ids already recorded
-        self._ran_calls: dict[str, set[str]] = {}  # tool_call_ids that passed through here
-        self._calls: dict[str, dict[str, tuple[str, str, dict, bool]]] = {}  # call id -> (step, tool, args, offered)
+        # bookkeeping keyed by (conversation, id), in flat tuples of strings the garbage collector stops tracking (a set
+        # or dict per conversation, or a dict in a tuple, would be objects every full collection walks; see rows)
+        self._seen_messages: set[tuple[str, str]] = set()  # (conversation, message id) of messages already read
+        self._ran_calls: set[tuple[str, str]] = set()  # (conversation, tool_call_id) of calls that passed through here
+        self._calls: dict[tuple[str, str], tuple] = {}  # -> (step, tool, offered, *args as key, value, key, value...)
         self._last_step: dict[str, str] = {}
 
     @property
@@ -71,21 +73,21 @@ class RecordingMiddleware(AgentMiddleware):
     def _before_model(self, request: Any) -> tuple[str, str]:
         conversation = _thread_id_from_context()
         step = self._step_of(request.state)
-        seen = self._seen_messages.setdefault(conversation, set())
+        seen = self._seen_messages
         for message in request.messages:
-            if message.id is None:
-                continue
-            key = str(message.id)
+            if not isinstance(message, (HumanMessage, ToolMessage)) or message.id is None:
+                continue  # only the customer's words and tool results are news here
+            key = (conversation, str(message.id))
             if key in seen:
                 continue
             seen.add(key)
             if isinstance(message, HumanMessage):
-                self.recorder.add(MessageEvent, conversation, role="user", actor="user", text=_text(message))
-            elif isinstance(message, ToolMessage) and message.tool_call_id not in self._ran_calls.get(conversation, ()):
+                self.recorder.add_row(MessageEvent, conversation, "user", "user", _text(message))
+            elif (conversation, message.tool_call_id) not in self._ran_calls:
                 self._record_refused(conversation, message)
         previous = self._last_step.get(conversation)
         if previous is not None and previous != step:
-            self.recorder.add(StepChangeEvent, conversation, from_step=previous, to_step=step, tool=None)
+            self.recorder.add_row(StepChangeEvent, conversation, previous, step, None)
         self._last_step[conversation] = step
         return conversation, step
 
@@ -93,32 +95,32 @@ class RecordingMiddleware(AgentMiddleware):
         message = _ai_message_of(response)
         if message is None:
             return
-        offered = tuple(_tool_name(t) for t in request.tools)
-        calls = tuple(ToolCallInfo(c["name"], dict(c.get("args") or {}), c.get("id") or "") for c in message.tool_calls)
-        if calls:
-            known = self._calls.setdefault(conversation, {})
-            for call in calls:
-                known[call.id] = (step, call.name, call.args, call.name in offered)
+        offered = tuple([_tool_name(t) for t in request.tools])
+        calls = tuple([(c["name"], _args_of(c), c.get("id") or "") for c in message.tool_calls])
+        for name, args, call_id in calls:
+            self._calls[(conversation, call_id)] = (step, name, name in offered, *chain.from_iterable(args.items()))
         text = _text(message)
         meta = message.response_metadata or {}
         usage = message.usage_metadata or {}
-        self.recorder.add(
-            ModelCallEvent, conversation, actor=step, prompt_name=step, system_prompt=_system_prompt(request),
-            tools_offered=offered, tool_calls=calls, text=text, reason=str(meta.get("reason", "")),
-            model_name=str(meta.get("model_name", "")), tokens=usage.get("total_tokens"), step=step,
-            input_tokens=usage.get("input_tokens"), output_tokens=usage.get("output_tokens"),
+        # ModelCallEvent's fields in order: actor, prompt_name, system_prompt, tools_offered, tool_calls, text, reason,
+        # model_name, tokens, step, input_tokens, output_tokens
+        self.recorder.add_row(
+            ModelCallEvent, conversation, step, step, _system_prompt(request), offered, calls, text,
+            str(meta.get("reason", "")), str(meta.get("model_name", "")), usage.get("total_tokens"), step,
+            usage.get("input_tokens"), usage.get("output_tokens"),
         )
         if text:
-            self.recorder.add(MessageEvent, conversation, role="assistant", actor=step, text=text)
+            self.recorder.add_row(MessageEvent, conversation, "assistant", step, text)
 
     def _record_refused(self, conversation: str, message: ToolMessage) -> None:
-        step, tool, args, offered = self._calls.get(conversation, {}).get(
-            message.tool_call_id, (self._last_step.get(conversation, ""), message.name or "", {}, True)
-        )
-        self.recorder.add(
-            ToolRunEvent, conversation, actor=step, tool=tool, args=args, result=_text(message),
-            is_error=message.status == "error", refused=True, offered=offered,
-        )
+        known = self._calls.get((conversation, message.tool_call_id))
+        if known is None:
+            step, tool, offered, args = self._last_step.get(conversation, ""), message.name or "", True, {}
+        else:
+            step, tool, offered, args = known[0], known[1], known[2], dict(zip(known[3::2], known[4::2]))
+        # ToolRunEvent's fields in order: actor, tool, args, result, is_error, refused, offered
+        self.recorder.add_row(ToolRunEvent, conversation, step, tool, args, _text(message), message.status == "error",
+                              True, offered)
 
     # ---- tool calls ----------------------------------------------------------------------------
     def wrap_tool_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
@@ -144,15 +146,15 @@ class RecordingMiddleware(AgentMiddleware):
     def _before_tool(self, request: Any) -> tuple[str, str]:
         config = getattr(request.runtime, "config", None) or {}
         conversation = str((config.get("configurable") or {}).get("thread_id", "default"))
-        self._ran_calls.setdefault(conversation, set()).add(request.tool_call.get("id") or "")
+        self._ran_calls.add((conversation, request.tool_call.get("id") or ""))
         return conversation, self._step_of(request.state)
 
     def _tool_failed(self, conversation: str, step: str, request: Any, exc: Exception) -> None:
         call = request.tool_call
-        self.recorder.add(ToolRunEvent, conversation, actor=step, tool=call["name"], args=dict(call.get("args") or {}),
-                          result=str(exc), is_error=True, offered=self._was_offered(conversation, call))
+        self.recorder.add_row(ToolRunEvent, conversation, step, call["name"], _args_of(call), str(exc),
+                              True, False, self._was_offered(conversation, call))
         failed = redact_secrets(f"tool {call['name']} failed: {exc}")
-        self.recorder.add(ErrorEvent, conversation, actor=step, message=failed)
+        self.recorder.add_row(ErrorEvent, conversation, step, failed)
 
     def _after_tool(self, conversation: str, step: str, request: Any, result: Any) -> None:
         call = request.tool_call
@@ -165,10 +167,10 @@ class RecordingMiddleware(AgentMiddleware):
             text, is_error = _text(result), result.status == "error"
         else:
             text, is_error = str(result), False
-        self.recorder.add(ToolRunEvent, conversation, actor=step, tool=call["name"], args=dict(call.get("args") or {}),
-                          result=text, is_error=is_error, offered=self._was_offered(conversation, call))
+        self.recorder.add_row(ToolRunEvent, conversation, step, call["name"], _args_of(call), text,
+                              is_error, False, self._was_offered(conversation, call))
         if new_step is not None and str(new_step) != step:
-            self.recorder.add(StepChangeEvent, conversation, from_step=step, to_step=str(new_step), tool=call["name"])
+            self.recorder.add_row(StepChangeEvent, conversation, step, str(new_step), call["name"])
             self._last_step[conversation] = str(new_step)
 
     # ---- helpers -------------------------------------------------------------------------------
@@ -177,7 +179,12 @@ class RecordingMiddleware(AgentMiddleware):
         return str(value if value is not None else (self.default_step or "start"))
 
     def _was_offered(self, conversation: str, call: dict) -> bool:
-        return self._calls.get(conversation, {}).get(call.get("id") or "", ("", "", {}, True))[3]
+        known = self._calls.get((conversation, call.get("id") or ""))
+        return known[2] if known is not None else True
+
+
+def _args_of(call: Any) -> dict:
+    return dict(call.get("args") or {})
 
 
 def _thread_id_from_context() -> str:

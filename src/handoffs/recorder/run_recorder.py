@@ -1,10 +1,12 @@
 """`RunRecorder`: the one record of what happened, and the questions panels, pictures and tests ask of it.
 
 Feeds (the LangChain middleware, the AutoGen intervention handler and model-client wrapper) call
-:meth:`RunRecorder.add`; everything else only reads. Subscribers are called with each new event, so panels
-update live. The recorder is thread-safe (LangChain may run tools in worker threads). Events are kept in order
+:meth:`RunRecorder.add_row` (:meth:`RunRecorder.add` is the same by field name); everything else only reads.
+Subscribers are called with each new event, so panels update live. The recorder is thread-safe (LangChain may run tools in worker threads). Events are kept in order
 and indexed by conversation, so a question about one conversation reads that conversation's events only, however
-many sessions were recorded. It does not render anything and does not know any framework: see
+many sessions were recorded. It keeps each event as a row of plain values (:mod:`handoffs.recorder.rows`: nothing
+the garbage collector has to walk) and builds the event objects when a reader asks for them, so a reader gets equal
+events, not the same objects twice. It does not render anything and does not know any framework: see
 ``langchain_feed`` and ``autogen_feed`` for that.
 """
 
@@ -17,6 +19,7 @@ from typing import Any, Callable, TypeVar
 
 from handoffs.i18n import Texts
 
+from . import rows
 from .events import (
     ErrorEvent,
     Event,
@@ -45,8 +48,8 @@ class RunRecorder:
     """
 
     def __init__(self) -> None:
-        self._events: list[Event] = []
-        self._by_conversation: dict[str, list[Event]] = {}
+        self._rows: list[rows.Row] = []  # every event as a row (see handoffs.recorder.rows), oldest first
+        self._by_conversation: dict[str, list[rows.Row]] = {}  # the same rows by conversation
         self._subscribers: list[Subscriber] = []
         self._lock = threading.RLock()
         self._next_seq = 1
@@ -56,16 +59,40 @@ class RunRecorder:
         """Create an event of ``event_type`` with the next ``seq``, store it and tell the subscribers."""
         with self._lock:
             event = event_type(seq=self._next_seq, conversation=str(conversation), **values)
-            self._next_seq += 1
-            self._events.append(event)
-            self._by_conversation.setdefault(event.conversation, []).append(event)
+            self._store(rows.pack(event))
             subscribers = list(self._subscribers) if self._subscribers else ()
+        self._tell(subscribers, event)
+        return event
+
+    def add_row(self, event_type: type[Event], conversation: str, *values: Any) -> None:
+        """:meth:`add` for the feeds, without building the event: ``values`` are ALL the fields after ``seq`` and
+        ``conversation``, in the class's field order (``tool_calls`` may be ``(name, args, id)`` tuples). The event
+        object is built only when a subscriber is listening."""
+        code = rows.code_of(event_type)
+        with self._lock:
+            kept = rows.row(code, self._next_seq, str(conversation), values)
+            self._store(kept)
+            subscribers = list(self._subscribers) if self._subscribers else ()
+        if subscribers:
+            self._tell(subscribers, rows.unpack(kept))
+
+    def _store(self, row: rows.Row) -> None:
+        """Keep a row (the caller holds the lock and numbered it with ``_next_seq``)."""
+        self._next_seq += 1
+        self._rows.append(row)
+        kept = self._by_conversation.get(row[2])
+        if kept is None:
+            self._by_conversation[row[2]] = [row]
+        else:
+            kept.append(row)
+
+    @staticmethod
+    def _tell(subscribers: Any, event: Event) -> None:
         for callback in subscribers:
             try:
                 callback(event)
             except Exception as exc:  # a broken panel must never break the agent it watches
-                warnings.warn(f"recorder subscriber {callback!r} failed: {exc!r}", RuntimeWarning, stacklevel=2)
-        return event
+                warnings.warn(f"recorder subscriber {callback!r} failed: {exc!r}", RuntimeWarning, stacklevel=3)
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
         """Call ``callback(event)`` for every new event; returns a function that unsubscribes."""
@@ -82,7 +109,7 @@ class RunRecorder:
     def clear(self) -> None:
         """Forget all events (subscribers stay; ``seq`` keeps growing so old numbers are never reused)."""
         with self._lock:
-            self._events.clear()
+            self._rows.clear()
             self._by_conversation.clear()
 
     # ---- feeds (framework glue lives in separate modules, imported lazily) ----------------------
@@ -112,9 +139,10 @@ class RunRecorder:
     # ---- reading -------------------------------------------------------------------------------
     @property
     def events(self) -> list[Event]:
-        """A copy of all events, oldest first."""
+        """All events, oldest first (new objects: a list of your own)."""
         with self._lock:
-            return list(self._events)
+            kept = list(self._rows)
+        return rows.unpack_all(kept)
 
     def conversations(self) -> list[str]:
         """Conversation ids in the order they first appeared."""
@@ -123,11 +151,13 @@ class RunRecorder:
 
     def latest_conversation(self) -> str | None:
         with self._lock:
-            return self._events[-1].conversation if self._events else None
+            return self._rows[-1][2] if self._rows else None
 
     def of_kind(self, event_type: type[E], conversation: str | None = None) -> list[E]:
         """All events of one type in one conversation, oldest first."""
-        return [e for e in self._of(conversation) if isinstance(e, event_type)]
+        codes = rows.codes_of(event_type)
+        kept = [row for row in self._rows_of(conversation) if row[0] in codes]
+        return rows.unpack_all(kept)  # type: ignore[return-value]
 
     def transcript(self, conversation: str | None = None) -> list[MessageEvent]:
         return self.of_kind(MessageEvent, conversation)
@@ -200,7 +230,11 @@ class RunRecorder:
         return self.latest_conversation() if conversation is None else str(conversation)
 
     def _of(self, conversation: str | None) -> list[Event]:
-        """A copy of one conversation's events, oldest first."""
+        """One conversation's events, oldest first."""
+        return rows.unpack_all(self._rows_of(conversation))
+
+    def _rows_of(self, conversation: str | None) -> list[rows.Row]:
+        """A copy of one conversation's rows, oldest first."""
         with self._lock:
             conv = self._resolve(conversation)
             return list(self._by_conversation.get(conv, ())) if conv is not None else []

@@ -1,0 +1,153 @@
+"""How the recorder keeps an event: a *row*, one flat tuple of plain values, turned back into the event on reading.
+
+Why: an event object is one more object the garbage collector tracks for as long as the recorder keeps it, and a full
+collection walks every tracked object. A recorder of a thousand seed-000 conversations (11 events each, with their
+tool-call tuples and argument dicts: 24 tracked objects a conversation) made every full collection of the process
+longer, and brought the next one sooner. CPython stops tracking a tuple when a collection finds nothing in it that may
+be tracked: strings, numbers, ``None`` and untracked tuples qualify; a dict, even an empty one, never does; and a
+collection meets a tuple before the tuples inside it, so each level of nesting waits for one more collection (in the
+oldest generation, a full one). So a row holds no dict and nests nothing: it is untracked by the first collection.
+
+A row is ``(code, seq, conversation, *fields, *tail)``: ``code`` numbers the event's class, the fields follow in the
+class's field order, and three fields keep a count in their place and their contents in the tail, in field order:
+``tools_offered`` (the names), ``args`` (key, value, key, value, ...) and ``tool_calls`` (per call: name, id, count of
+arguments, then its arguments as ``args``). A count of -1 means "not of the usual type": the value itself is in the
+tail, as it was given.
+
+:func:`pack` makes the row of an event, :func:`row` the row of a feed's field values (without building the event),
+:func:`unpack` the event of a row: equal to the one packed (same class, same values; each args a new dict, each tool
+call a new :class:`~handoffs.recorder.events.ToolCallInfo`). An event class the recorder has not met before (a
+subclass of ``Event`` a learner writes) gets the next code when first used. This module stores nothing and knows no
+framework.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import fields
+from typing import Any, Iterable
+
+from .events import (
+    ErrorEvent,
+    Event,
+    HandoffEvent,
+    MessageEvent,
+    ModelCallEvent,
+    PublishEvent,
+    StepChangeEvent,
+    ToolCallInfo,
+    ToolRunEvent,
+)
+
+Row = tuple  # (code, seq, conversation, *fields, *tail)
+
+NAMES, ARGS, CALLS = "tools_offered", "args", "tool_calls"  # the fields kept flat, by name
+_TYPES: list[type[Event]] = []  # code -> event class
+_CODES: dict[type, int] = {}  # event class -> code
+_WIDTH: list[int] = []  # code -> number of fields after seq and conversation
+_FLAT: list[tuple[tuple[int, str], ...]] = []  # code -> (position in the fields, NAMES/ARGS/CALLS) of its flat fields
+_REGISTERING = threading.Lock()
+
+
+def code_of(event_type: type[Event]) -> int:
+    """The number of an event class in rows (a class met for the first time is numbered now)."""
+    code = _CODES.get(event_type)
+    if code is not None:
+        return code
+    if not (isinstance(event_type, type) and issubclass(event_type, Event)):
+        raise TypeError(f"a recorder keeps Event subclasses, not {event_type!r}")
+    with _REGISTERING:
+        if event_type not in _CODES:
+            names = [f.name for f in fields(event_type)][2:]
+            _TYPES.append(event_type)
+            _WIDTH.append(len(names))
+            _FLAT.append(tuple((at, name) for at, name in enumerate(names) if name in (NAMES, ARGS, CALLS)))
+            _CODES[event_type] = len(_TYPES) - 1
+        return _CODES[event_type]
+
+
+for _event_type in (MessageEvent, ModelCallEvent, ToolRunEvent, StepChangeEvent, HandoffEvent, PublishEvent,
+                    ErrorEvent):
+    code_of(_event_type)
+
+
+def codes_of(event_type: type) -> frozenset[int]:
+    """The codes of ``event_type`` and its subclasses met so far (for ``of_kind`` without building events)."""
+    return frozenset(code for code, cls in enumerate(_TYPES) if issubclass(cls, event_type))
+
+
+def row(code: int, seq: int, conversation: str, values: tuple) -> Row:
+    """The row of an event from ALL its field values after ``seq`` and ``conversation``, in field order
+    (``tool_calls`` may be ``(name, args, id)`` tuples or :class:`ToolCallInfo`)."""
+    if len(values) != _WIDTH[code]:
+        raise TypeError(f"{_TYPES[code].__name__} has {_WIDTH[code]} fields after seq and conversation, "
+                        f"got {len(values)}")
+    flat = _FLAT[code]
+    if not flat:
+        return (code, seq, conversation, *values)
+    head, tail = list(values), []
+    for at, name in flat:
+        head[at] = _put(name, head[at], tail)
+    return (code, seq, conversation, *head, *tail)
+
+
+def pack(event: Event) -> Row:
+    """The row of an event."""
+    values = tuple(getattr(event, f.name) for f in fields(event)[2:])
+    return row(code_of(type(event)), event.seq, event.conversation, values)
+
+
+def unpack(kept: Row) -> Event:
+    """The event of a row (a new object each time, equal to the one packed)."""
+    code = kept[0]
+    flat, end = _FLAT[code], 1 + 2 + _WIDTH[code]
+    if not flat:
+        return _TYPES[code](*kept[1:end])
+    values, at_tail = list(kept[1:end]), end
+    for at, name in flat:
+        values[2 + at], at_tail = _take(name, values[2 + at], kept, at_tail)
+    return _TYPES[code](*values)
+
+
+def unpack_all(kept: Iterable[Row]) -> list[Event]:
+    return [unpack(one) for one in kept]
+
+
+# ---- the flat fields ---------------------------------------------------------------------------------------------
+def _put(name: str, value: Any, tail: list) -> int:
+    """Append ``value``'s contents to ``tail``; return what stands in its place (a count, or -1: the value as it is)."""
+    if name == NAMES and type(value) is tuple:
+        tail += value
+        return len(value)
+    if name == ARGS and type(value) is dict:
+        for pair in value.items():
+            tail += pair
+        return len(value)
+    if name == CALLS and type(value) is tuple and all(_is_call(c) for c in value):
+        for call in value:
+            call_name, args, call_id = (call.name, call.args, call.id) if type(call) is ToolCallInfo else call
+            args_tail: list = []
+            tail += (call_name, call_id, _put(ARGS, args, args_tail), *args_tail)
+        return len(value)
+    tail.append(value)
+    return -1
+
+
+def _is_call(call: Any) -> bool:
+    return type(call) is ToolCallInfo or (type(call) is tuple and len(call) == 3)
+
+
+def _take(name: str, count: int, kept: Row, at: int) -> tuple[Any, int]:
+    """The value a count stands for, read from ``kept`` at ``at``; and where the next one starts."""
+    if count < 0:
+        return kept[at], at + 1
+    if name == NAMES:
+        return kept[at:at + count], at + count
+    if name == ARGS:
+        return dict(zip(kept[at:at + 2 * count:2], kept[at + 1:at + 2 * count:2])), at + 2 * count
+    calls = []
+    for _ in range(count):
+        call_name, call_id, arg_count = kept[at:at + 3]
+        args, at = _take(ARGS, arg_count, kept, at + 3)
+        calls.append(ToolCallInfo(call_name, args, call_id))
+    return tuple(calls), at
