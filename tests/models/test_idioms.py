@@ -4,25 +4,62 @@
 ones for a message without Hangul, and a row none of whose literal anchors the message holds (the speed-ups the
 decision benchmark measures). That is only right if no skipped alternative or row could ever have matched: checked
 here on every labelled message, in English, Korean and mixed, and on each alternative's own script.
+
+The whole table is read, on a labelled message, only at the rows that can match it at all (:func:`rows_that_may_match`):
+``tests/models/test_pattern_anchors.py`` proves that every match of a row's alternative on a labelled message holds one
+of that alternative's anchors, and a row (their alternation) matches only where one of its alternatives does.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from handoffs.evals import load_cases
-from handoffs.models import idioms
+from handoffs.models import idioms, patterns
 
 
 def matches(rows, text):
     return [(i, m.span()) for i, (pattern, _, _) in enumerate(rows) if pattern is not None for m in pattern.finditer(text)]
 
 
-def test_reading_per_script_finds_the_same_phrases_as_the_whole_table():
-    texts = [c.message.lower() for c in load_cases()]
-    assert {bool(re.search(r"[가-힣]", t)) for t in texts} == {True, False}
+def rows_that_may_match(texts: list[str]) -> list[set[int]]:
+    """For each of ``texts``, the rows of the table with an alternative that names no anchor or one of whose anchors
+    the text holds (a plain substring test on the lower-cased text, one scan of all texts per anchor word; not the
+    model's word index). Any other row has no alternative that matches the text (test_pattern_anchors: a match holds
+    an anchor), so the row cannot match it: an alternation matches at a place only where one of its alternatives
+    does, and the rows are compiled as the alternation of their alternatives (asserted here)."""
+    for row, (pattern, _, _) in enumerate(idioms._PHRASE_TABLE):
+        alternatives = idioms._alternatives(pattern)
+        assert idioms.SOURCES[row] == "|".join(patterns.bounded(a) for a in alternatives), pattern
+        assert not re.search(r"\\[1-9]|\(\?P=", pattern), pattern  # a group number means the same alone and whole
+    unanchored = {row for (row, _, _), need in zip(idioms._ALTERNATIVE_ROWS, idioms.ANCHORED.needs) if need is None}
+    rows_by_word: dict[str, set[int]] = {}
+    for (row, _, _), need in zip(idioms._ALTERNATIVE_ROWS, idioms.ANCHORED.needs):
+        for word in need or ():
+            rows_by_word.setdefault(word, set()).add(row)
+    joined = "\0".join(text.lower() for text in texts)
+    starts = [0]
     for text in texts:
-        assert matches(idioms.phrase_patterns(text), text) == matches(idioms.PHRASES, text), text
+        starts.append(starts[-1] + len(text.lower()) + 1)
+    found = [set(unanchored) for _ in texts]
+    for word, rows in rows_by_word.items():
+        assert word and "\0" not in word
+        at = joined.find(word)
+        while at != -1:
+            number = bisect_right(starts, at) - 1
+            found[number] |= rows
+            at = joined.find(word, starts[number + 1])
+    return found
+
+
+def test_reading_per_script_finds_the_same_phrases_as_the_whole_table():
+    texts = list(dict.fromkeys(c.message.lower() for c in load_cases()))
+    assert {bool(re.search(r"[가-힣]", t)) for t in texts} == {True, False}
+    whole = idioms.PHRASES
+    for text, rows in zip(texts, rows_that_may_match(texts)):
+        expected = [(i, m.span()) for i in sorted(rows) for m in whole[i][0].finditer(text)]
+        assert matches(idioms.phrase_patterns(text), text) == expected, text
 
 
 def test_a_mixed_message_is_read_with_the_whole_table_of_rows_whose_anchors_it_holds():
@@ -37,7 +74,6 @@ def test_a_mixed_message_is_read_with_the_whole_table_of_rows_whose_anchors_it_h
 def test_a_row_run_as_some_of_its_alternatives_finds_what_the_whole_row_finds():
     """``patterns.FirstOf``: alternatives run one by one, matched as their alternation is (leftmost, then the first
     in order, resuming after each match), including overlapping and adjacent matches."""
-    from handoffs.models import patterns
     sources = [r"\bab", r"abc\w*", r"b+c", r"(?<=x)cd", r"c"]
     first_of = patterns.FirstOf([re.compile(s) for s in sources])
     for text in ("abcabc xcd abbbc", "xcdcd ab abc", "", "cccc", "ab" * 30 + "xcd"):

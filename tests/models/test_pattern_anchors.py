@@ -3,12 +3,17 @@
 ``patterns.anchors`` reads, from the parsed pattern, literal texts of which any match must contain one; the phrase
 rows (``idioms``) and the person-asked-for patterns (``cues``) are run only on messages holding one of them. Checked
 here on every match of every labelled message, on hand-made patterns, and on the case-folding letters that make
-``re.IGNORECASE`` match what a lower-cased substring test would miss.
+``re.IGNORECASE`` match what a lower-cased substring test would miss. ``tests/models/test_idioms.py`` builds on this
+proof: a phrase row none of whose alternatives' anchors a labelled message holds cannot match it.
+
+A labelled message as written is read only where it can differ from its lower-cased form: by a pattern that minds
+case, or when lower-casing changes a letter other than an ASCII capital (:func:`texts_for`).
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import pytest
 
@@ -20,6 +25,25 @@ def labelled_texts() -> list[str]:
     """Every labelled message as written and lower-cased, each distinct text once (a Korean message's lower-cased
     form is itself: reading it twice would check nothing more)."""
     return list(dict.fromkeys(t for case in load_cases() for t in (case.message, case.message.lower())))
+
+
+def ignores_case(pattern) -> bool:
+    """Whether ``pattern`` reads every letter case-blind (``re.IGNORECASE``, no ``(?-i:...)`` part)."""
+    return bool(pattern.flags & re.IGNORECASE) and not re.search(r"\(\?[a-zA-Z]*-[a-zA-Z]*i", pattern.pattern)
+
+
+def lowers_plainly(text: str) -> bool:
+    """Lower-casing ``text`` changes only ASCII capitals (one letter each, "A" to "a"): a case-blind pattern finds in
+    it exactly the spans it finds in ``text.lower()`` (``re.IGNORECASE`` reads "A" and "a" alike in every construct),
+    and the anchor index (``word_index._present``) looks up the same lower-cased words for both."""
+    return all("A" <= char <= "Z" for char in text if char != char.lower())
+
+
+@lru_cache(maxsize=2)
+def texts_for(case_blind: bool) -> tuple[str, ...]:
+    """The labelled texts a pattern must be read on: :func:`labelled_texts`, less each message as written that a
+    ``case_blind`` pattern reads exactly as its lower-cased form (:func:`lowers_plainly`), which is read anyway."""
+    return tuple(t for t in labelled_texts() if not case_blind or t == t.lower() or not lowers_plainly(t))
 
 
 @pytest.mark.parametrize("source, expected", [
@@ -43,9 +67,9 @@ def test_every_match_on_the_labelled_messages_holds_an_anchor():
     compiled = [*zip(alternatives, idioms.ANCHORED.needs),
                 *zip(cues._PEOPLE_ASKED, cues._PEOPLE_ASKED_ANCHORS.needs)]
     anchored = [(pattern, need) for pattern, need in compiled if need is not None]  # no anchors: never skipped
-    texts = labelled_texts()
-    for pattern, need in anchored:
-        for text in filter(pattern.search, texts):  # the texts it matches at all (the loop runs in C: most are not)
+    assert len(texts_for(True)) < len(texts_for(False)) == len(labelled_texts())
+    for pattern, need in anchored:  # below: the texts it matches at all (the loop runs in C: most are not)
+        for text in filter(pattern.search, texts_for(ignores_case(pattern))):
             for match in pattern.finditer(text):
                 assert any(w in match.group().lower() for w in need), (pattern.pattern[:60], match.group())
 
@@ -65,6 +89,11 @@ def test_a_letter_that_folds_oddly_turns_the_anchors_off():
         assert not patterns.folds_plainly(text), text
     # the reason: "ſ" matches "s" case-insensitively, yet "ſ" is not "s" in the lower-cased text
     assert re.search("shoes", "ſhoes", re.IGNORECASE) and "shoes" not in "ſhoes".lower()
+    # and why a message as written is read where a case-blind pattern could read it otherwise than lower-cased
+    assert lowers_plainly("I want a REFUND, 환불해 주세요, Café") and not lowers_plainly("İstanbul")
+    assert not lowers_plainly("5 \u212a") and not lowers_plainly("ΣΟΦΙΑ")
+    assert ignores_case(re.compile("refund", re.IGNORECASE)) and not ignores_case(re.compile("refund"))
+    assert not ignores_case(re.compile("(?-i:R)efund", re.IGNORECASE))
 
 
 def test_a_pruned_pattern_finds_what_the_whole_pattern_finds():
@@ -89,8 +118,11 @@ def test_pruned_rows_find_what_their_whole_patterns_find_in_a_message_and_its_pa
     pruned = [value for module in (cues, negation) for value in vars(module).values()
               if isinstance(value, patterns.Pruned)]
     assert len(pruned) >= 10
-    for text in labelled_texts():
-        _same_in_parts(pruned, text)
+    for case_blind in (True, False):
+        kept = [pattern for pattern in pruned if ignores_case(pattern) == case_blind]
+        assert kept  # both kinds are among them
+        for text in texts_for(case_blind):
+            _same_in_parts(kept, text)
 
 
 def _same_in_parts(pruned, text):
