@@ -9,13 +9,15 @@ slide, the slide has speaker notes, and no text is drawn under 20 px (its comput
 scale; the only exceptions are the tables in :data:`TOO_WIDE_TO_READ`). At 1024x768, the smallest label of every
 picture on every slide (drawn by the deck or copied from a notebook's output) is at least 16 px
 (:func:`test_diagram_labels_are_16px_on_a_1024x768_projector`). One screenshot per slide goes to
-``test-artifacts/slides/<lang>/`` (git-ignored): look at them after a change to the decks.
+``test-artifacts/slides/<lang>/`` (git-ignored): look at them after a change to the decks. Not in CI (``CI`` set:
+a fresh clone that nobody looks into): no assertion reads them, and they were a quarter of these tests' time.
 """
 
 from __future__ import annotations
 
 import base64
 import html
+import os
 import re
 import shutil
 from concurrent.futures import ThreadPoolExecutor
@@ -29,6 +31,8 @@ from browser_lab import REPO
 pytestmark = pytest.mark.browser
 
 SHOTS = REPO / "test-artifacts" / "slides"
+#: screenshots are for a person to look at: taken on a developer's run, not in CI (.ci/run sets CI=true)
+TAKE_SHOTS = os.environ.get("CI", "").strip().lower() in ("", "0", "false", "no")
 LOOPBACK = {"127.0.0.1", "localhost", "[::1]", "::1"}
 
 SLIDE_REPORT = """() => {
@@ -85,7 +89,9 @@ TOO_WIDE_TO_READ: set[str] = set()  # notebooks 09 and 10 print their tables wra
 def screenshots(page):
     """``shoot(path)``: a PNG of what the page shows now, taken with Chromium's fast encoder (``optimizeForSpeed``:
     bigger files, about a third less time a shot than ``page.screenshot``, which also injects and removes a style
-    each time; the slide is already drawn, see :data:`SHOW_SLIDE`)."""
+    each time; the slide is already drawn, see :data:`SHOW_SLIDE`). Does nothing unless :data:`TAKE_SHOTS`."""
+    if not TAKE_SHOTS:
+        return lambda path: None
     session = page.context.new_cdp_session(page)
 
     def shoot(path) -> None:
