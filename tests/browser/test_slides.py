@@ -31,7 +31,7 @@ from browser_lab import REPO
 pytestmark = pytest.mark.browser
 
 SHOTS = REPO / "test-artifacts" / "slides"
-#: screenshots are for a person to look at: taken on a developer's run, not in CI (.ci/run sets CI=true)
+#: screenshots are for a person to look at: taken on a developer's run, not in CI (.ci/run runs with CI=true)
 TAKE_SHOTS = os.environ.get("CI", "").strip().lower() in ("", "0", "false", "no")
 LOOPBACK = {"127.0.0.1", "localhost", "[::1]", "::1"}
 
