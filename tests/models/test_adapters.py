@@ -229,3 +229,17 @@ def test_bad_mode_arguments_get_a_clear_message():
         OfflineModelClient(script="just one string")
     with pytest.raises(ValueError, match="rogue takes"):
         OfflineModelClient(rogue={"name": "oops"})
+
+
+def test_autogen_client_reads_a_message_edited_after_it_was_read() -> None:
+    """Readings are kept by what a message says, never by the message object: an edited one is read anew."""
+    from handoffs.models.autogen_adapter import to_neutral
+
+    customer = UserMessage(content="I was charged twice", source="User")
+    result = FunctionExecutionResult(content="refunded", name="resolve_billing", call_id="c1", is_error=False)
+    results = FunctionExecutionResultMessage(content=[result])
+    assert [m.content for m in to_neutral([customer, results])] == ["I was charged twice", "refunded"]
+    customer.content = "My app crashes"
+    result.is_error = True
+    user, tool_result = to_neutral([customer, results])
+    assert user.content == "My app crashes" and tool_result.is_error and tool_result.tool_call_id == "c1"

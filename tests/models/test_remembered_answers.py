@@ -107,3 +107,38 @@ def test_an_answer_asked_again_and_again_outlives_a_stream_of_new_requests() -> 
         if number % 16 == 0:
             _ask(model, kept, tools)
     assert key in engine._ANSWERS and len(engine._ANSWERS) <= engine._ANSWERS_KEPT
+
+
+def test_a_message_edited_after_it_was_read_is_read_anew() -> None:
+    """Readings are kept by what a message says, never by the message object: an edit reaches the next decision."""
+    model = OfflineChatModel()
+    tools = [resolve_billing, resolve_technical]
+    customer = HumanMessage("I was charged twice")
+    messages = [SystemMessage(PROMPT), customer]
+    assert [c["name"] for c in _ask(model, messages, tools).tool_calls] == ["resolve_billing"]
+    customer.content = "My app crashes every time I log in"  # the same object, edited in place
+    assert [c["name"] for c in _ask(model, messages, tools).tool_calls] == ["resolve_technical"]
+    result = ToolMessage("refunded", tool_call_id="c1", name="resolve_billing")
+    assert to_neutral(result).is_error is False
+    result.status = "error"
+    assert to_neutral(result).is_error is True and to_neutral(result).content == "refunded"
+    call = AIMessage("", tool_calls=[{"name": "resolve_billing", "args": {"order": "1"}, "id": "c1", "type": "tool_call"}])
+    assert to_neutral(call).tool_calls[0].arguments == {"order": "1"}
+    call.tool_calls[0]["args"]["order"] = "2"  # the model's own messages are read every time
+    assert to_neutral(call).tool_calls[0].arguments == {"order": "2"}
+
+
+def test_a_step_bound_again_gets_its_binding_and_a_tool_described_anew_a_new_one() -> None:
+    @tool
+    def look_up() -> str:
+        """Look an order up."""
+        return "found"
+
+    model = OfflineChatModel()
+    first = model.bind_tools([look_up, resolve_billing])
+    assert model.bind_tools([look_up, resolve_billing]) is first
+    assert model.bind_tools([look_up, resolve_billing], tool_choice="any") is not first
+    look_up.description = "Find a lost parcel."
+    again = model.bind_tools([look_up, resolve_billing])
+    assert again is not first
+    assert again.kwargs["tools"][0]["function"]["description"] == "Find a lost parcel."

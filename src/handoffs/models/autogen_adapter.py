@@ -4,7 +4,8 @@ It implements the whole interface — ``create``, ``create_stream`` (string piec
 ``actual_usage``, ``total_usage``, ``count_tokens``, ``remaining_tokens``, ``close``, ``model_info`` (with
 ``function_calling=True``, so AgentChat accepts handoffs) and ``capabilities`` — and answers with
 ``CreateResult(content=str | list[FunctionCall], thought=<the reason>)``. The decision is ``core.decide`` (or the
-script / rogue mode, like ``ReplayChatCompletionClient``).
+script / rogue mode, like ``ReplayChatCompletionClient``). A team resends the whole history on every call: a system,
+user or tool-result message is read once per text (:data:`_READ`), each tool's schema once per tool object.
 
 Not here: any network, any API key, any learned weights.
 """
@@ -48,11 +49,17 @@ def _text(content: Any) -> str:
 
 
 def _system(message: Any) -> list[Message]:
-    return [Message("system", message.content)]
+    content = message.content
+    if type(content) is str:
+        return [_READ.get(("system", content)) or _keep(("system", content), Message("system", content))]
+    return [Message("system", content)]
 
 
 def _user(message: Any) -> list[Message]:
-    return [Message("user", _text(message.content))]
+    content = message.content
+    if type(content) is str:
+        return [_READ.get(("user", content)) or _keep(("user", content), Message("user", content))]
+    return [Message("user", _text(content))]
 
 
 def _assistant(message: Any) -> list[Message]:
@@ -63,8 +70,32 @@ def _assistant(message: Any) -> list[Message]:
 
 
 def _results(message: Any) -> list[Message]:
-    return [Message("tool", r.content, name=r.name, tool_call_id=r.call_id, is_error=bool(r.is_error))
-            for r in message.content]
+    out = []
+    for result in message.content:
+        kept = type(result.content) is str  # a text result's reading is kept (see _READ)
+        key = ("tool", result.content, result.name, result.call_id, bool(result.is_error)) if kept else ()
+        found = _READ.get(key) if kept else None
+        if found is None:
+            found = Message("tool", result.content, name=result.name, tool_call_id=result.call_id,
+                            is_error=bool(result.is_error))
+            if kept:
+                _keep(key, found)
+        out.append(found)
+    return out
+
+
+#: readings of system, user and tool-result messages by their values (text; for a result also tool, call id and error
+#: flag): a team resends the whole history on every model call, and building a Message costs more than looking it up.
+#: Keyed by values, never by the message object; the model's own messages (argument dicts) are read every time.
+_READ: dict[tuple, Message] = {}
+_READ_KEPT = 4096  # readings kept; all are forgotten beyond this
+
+
+def _keep(key: tuple, reading: Message) -> Message:
+    if len(_READ) >= _READ_KEPT:
+        _READ.clear()
+    _READ[key] = reading
+    return reading
 
 
 _CONVERTERS = ((SystemMessage, _system), (UserMessage, _user), (AssistantMessage, _assistant),
@@ -123,7 +154,9 @@ def _spec_of(schema: Mapping[str, Any]) -> ToolSpec:
 
 def tool_specs(tools: Sequence[Tool | ToolSchema]) -> list[ToolSpec]:
     # Mapping first: isinstance(x, Tool) checks a runtime Protocol (~38 us on Python 3.11), and agents pass schemas
-    return [remembered_spec(tool if isinstance(tool, abc.Mapping) else _schema_of(tool), _spec_of) for tool in tools]
+    # (a ToolSchema is a plain dict: asked by its type before ABCMeta's isinstance)
+    return [remembered_spec(tool if type(tool) is dict or isinstance(tool, abc.Mapping) else _schema_of(tool), _spec_of)
+            for tool in tools]
 
 
 class OfflineModelClient(ChatCompletionClient):

@@ -10,9 +10,12 @@ Plumbing kept cheap (issue 23): a tool's OpenAI schema is built once per tool ob
 name, description and argument schema stay the same (``bind_tools`` runs before every model call, because a step
 middleware offers each call its own tools; ``convert_to_openai_tool`` builds a pydantic JSON schema each time).
 Such a remembered schema is read as the same ``ToolSpec`` on every call, so what the model works out from a tool
-(its routing profile, its schema key, its token count: ``ToolSpec.derived``) is worked out once, not per call. A
-request met again (every message and tool the same) is answered from the engine's memo
-(:meth:`~handoffs.models.engine.OfflineEngine.answer`): only the messages' conversion and a fresh ``AIMessage`` remain.
+(its routing profile, its schema key, its token count: ``ToolSpec.derived``) is worked out once, not per call; a
+step's tools bound again give the same binding, and its list of schemas is checked as one (:func:`offered_specs`). A
+customer's, system or tool message is read once per text (:func:`to_neutral`), not on every call that resends the
+history. A request met again (every message and tool the same) is answered from the engine's memo
+(:meth:`~handoffs.models.engine.OfflineEngine.answer`): only the model's own messages' conversion and a fresh
+``AIMessage`` remain.
 
 Not here: any network, any API key, any learned weights.
 """
@@ -20,6 +23,7 @@ Not here: any network, any API key, any learned weights.
 from __future__ import annotations
 
 import json
+import marshal
 from typing import Any, AsyncIterator, Callable, Iterator, Mapping, Sequence
 
 from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
@@ -48,7 +52,36 @@ def _text_of(content: Any) -> str:
 
 
 def to_neutral(message: BaseMessage) -> Message:
-    """A LangChain message as the offline model reads it."""
+    """A LangChain message as the offline model reads it.
+
+    An agent sends its whole history again on every model call, and building a ``Message`` (a frozen dataclass) costs
+    more than looking one up: a customer's, system or tool message whose content is a plain ``str`` reads the same
+    whenever its text (and, for a tool result, its tool name, call id and status) is the same, so its reading is kept
+    under those values (never under the message object, which may be edited). The model's own messages (their tool
+    calls hold argument dicts) are read every time."""
+    kind = message.type
+    content = message.content
+    if type(content) is str:
+        if kind == "human" or kind == "system":
+            key: Any = (kind, content)
+        elif kind == "tool":
+            key = (content, message.name, message.tool_call_id, message.status == "error")
+        else:
+            return _read(message)
+        found = _READ.get(key)
+        if found is None:
+            if len(_READ) >= _READ_KEPT:
+                _READ.clear()
+            found = _READ[key] = _read(message)
+        return found
+    return _read(message)
+
+
+_READ: dict[tuple, Message] = {}  # (kind, text) or (text, tool, call id, is error) -> the reading
+_READ_KEPT = 4096  # readings kept; all are forgotten beyond this
+
+
+def _read(message: BaseMessage) -> Message:
     kind = message.type
     if kind == "human":  # the usual kinds by their type first: isinstance of a pydantic class is slow
         return Message("user", _text_of(message.content))
@@ -97,6 +130,34 @@ def offered_spec(schema: Mapping[str, Any]) -> ToolSpec:
     return remembered_spec(schema, tool_spec)
 
 
+def offered_specs(tools: Sequence[Mapping[str, Any]] | None) -> list[ToolSpec]:
+    """:func:`offered_spec` of each schema of a call, checked as one: a binding made by :meth:`OfflineChatModel.bind_tools`
+    hands every call of a step the same list, so the list is checked once (its ``marshal`` bytes, as
+    :func:`~handoffs.models.types.remembered_spec` checks a schema) instead of each schema in it."""
+    if not tools:
+        return []
+    if type(tools) is not list:
+        return [offered_spec(t) for t in tools]
+    try:
+        written = marshal.dumps(tools, 2)
+    except ValueError:  # a value marshal cannot write: each schema on its own
+        return [offered_spec(t) for t in tools]
+    kept = _OFFERED.get(id(tools))
+    if kept is not None and kept[0] is tools and kept[1] == written:
+        return list(kept[2])
+    specs = [offered_spec(t) for t in tools]
+    if len(_OFFERED) >= _SCHEMAS_KEPT:
+        _OFFERED.clear()
+    _OFFERED[id(tools)] = (tools, written, tuple(specs))
+    return specs
+
+
+_OFFERED: dict[int, tuple[list, bytes, tuple[ToolSpec, ...]]] = {}  # id(tools list) -> (it, its bytes, its specs)
+
+
+_BINDINGS_KEPT = 64  # bindings a model keeps (one per set of tools it is offered); all are forgotten beyond this
+
+
 class OfflineChatModel(BaseChatModel):
     """The kit's deterministic offline chat model (see ``handoffs.models`` for the modes)."""
 
@@ -108,6 +169,7 @@ class OfflineChatModel(BaseChatModel):
     """A tool name (or ``{"tool", "args", "when_prompt_contains"}``) to call once where it is NOT offered."""
     model_name: str = MODEL_NAME
     _engine: OfflineEngine = PrivateAttr()
+    _bound: dict[tuple[int, ...], tuple[list, Runnable]] = PrivateAttr(default_factory=dict)  # see bind_tools
 
     def model_post_init(self, context: Any) -> None:
         self._engine = OfflineEngine(self.script, self.rogue)
@@ -118,7 +180,7 @@ class OfflineChatModel(BaseChatModel):
 
     @property
     def _identifying_params(self) -> dict[str, Any]:
-        return {"model_name": self.model_name, "mode": self._engine.mode}
+        return {"model_name": self.model_name, "mode": self.__pydantic_private__["_engine"].mode}
 
     @property
     def mode(self) -> str:
@@ -148,15 +210,25 @@ class OfflineChatModel(BaseChatModel):
     def bind_tools(self, tools: Sequence[dict[str, Any] | type | Callable | BaseTool], *,
                    tool_choice: str | None = None, **kwargs: Any) -> Runnable:
         formatted = [openai_schema(t) for t in tools]
-        if tool_choice is not None:
-            kwargs["tool_choice"] = tool_choice
-        return self.bind(tools=formatted, **kwargs)
+        if tool_choice is not None or kwargs:
+            if tool_choice is not None:
+                kwargs["tool_choice"] = tool_choice
+            return self.bind(tools=formatted, **kwargs)
+        # the same schemas as a call before (a step's tools, remembered by openai_schema): the same binding
+        bound = self.__pydantic_private__["_bound"]  # (``self._bound`` is pydantic's slow private-attribute path)
+        key = tuple(map(id, formatted))
+        kept = bound.get(key)
+        if kept is not None and all(a is b for a, b in zip(kept[0], formatted)):
+            return kept[1]
+        if len(bound) >= _BINDINGS_KEPT:
+            bound.clear()
+        binding = self.bind(tools=formatted)
+        bound[key] = (formatted, binding)
+        return binding
 
     def _decide(self, messages: list[BaseMessage], tools: Sequence[Mapping[str, Any]] | None) -> AIMessage:
-        engine = self._engine  # a private attribute: pydantic's __getattr__ each time it is named
-        neutral = [to_neutral(m) for m in messages]
-        specs = [offered_spec(t) for t in tools or []]
-        decision, usage = engine.answer(neutral, specs)
+        engine = self.__pydantic_private__["_engine"]  # ``self._engine`` is pydantic's slow private-attribute path
+        decision, usage = engine.answer([to_neutral(m) for m in messages], offered_specs(tools))
         return AIMessage(
             content=decision.text,
             tool_calls=[{"name": c.name, "args": dict(c.arguments), "id": c.id, "type": "tool_call"}

@@ -40,16 +40,15 @@ def repeat_refusal(tool_call: Mapping[str, Any], state: Mapping[str, Any],
 
 
 def _once_note(tool_call: Mapping[str, Any], state: Mapping[str, Any], step: Mapping[str, Any]) -> str | None:
-    messages = list(state.get("messages") or [])
-    def asks(message: Any) -> bool:
-        return any(call.get("id") == tool_call["id"] for call in _calls_of(message))
-
-    position = next((i for i in range(len(messages) - 1, -1, -1) if asks(messages[i])), None)
+    messages = state.get("messages") or []
+    wanted = tool_call["id"]
+    position = next((i for i in range(len(messages) - 1, -1, -1)
+                     if any(call.get("id") == wanted for call in _calls_of(messages[i]))), None)
     if position is None:
         return None
     calls = messages[position].tool_calls
-    earlier = calls[: next(i for i, c in enumerate(calls) if c.get("id") == tool_call["id"])]
-    offered = {tool_name(t): t for t in step.get("tools", [])}
+    earlier = calls[: next(i for i, c in enumerate(calls) if c.get("id") == wanted)]
+    offered = {tool_name(t): t for t in step.get("tools", [])} if earlier else {}
     for call in earlier:
         moves_to = transfer_targets(offered[call["name"]]) if call["name"] in offered else ()
         if moves_to:
@@ -61,12 +60,14 @@ def _once_note(tool_call: Mapping[str, Any], state: Mapping[str, Any], step: Map
 
 def _earlier_result(tool_call: Mapping[str, Any], history: list[Any]) -> str | None:
     """The first result of a call with the same idempotency key that already ran in this thread, as a note."""
+    asked = [(index, call) for index, message in enumerate(history)
+             for call in _calls_of(message) if call.get("name") == tool_call["name"]]
+    if not asked:  # the usual case: this tool was not asked for earlier in this thread (no key to compute)
+        return None
     ran = {m.tool_call_id: m for m in history
            if getattr(m, "type", "") == "tool" and getattr(m, "status", "") != "error"}
-    same_tool = [(index, call) for index, message in enumerate(history)
-                 for call in _calls_of(message)
-                 if call.get("id") in ran and call["name"] == tool_call["name"]]
-    if not same_tool:  # the usual case: this tool has not run in this thread (no key to compute)
+    same_tool = [(index, call) for index, call in asked if call.get("id") in ran]
+    if not same_tool:  # asked for, but it never ran successfully
         return None
     fields = key_fields(tool_call["name"])
 
@@ -87,9 +88,13 @@ def _calls_of(message: Any) -> list[Any]:
     """The tool calls a message made (only the model's messages make any). Asked by type first: a message without the
     attribute answers ``getattr(message, "tool_calls", None)`` through pydantic's ``__getattr__`` and a raised
     ``AttributeError`` (~6 us, and this middleware asks it of the whole history on every tool call)."""
+    if type(message) is AIMessage:  # the exact class first: isinstance of a pydantic class is slow
+        return message.tool_calls or []
+    if getattr(message, "type", None) in _NO_CALLS:
+        return []
     if isinstance(message, AIMessage):
         return message.tool_calls or []
-    return [] if getattr(message, "type", None) in _NO_CALLS else getattr(message, "tool_calls", None) or []
+    return getattr(message, "tool_calls", None) or []
 
 
 _NO_CALLS = frozenset({"human", "tool", "system"})  # LangChain's message types that never carry tool calls

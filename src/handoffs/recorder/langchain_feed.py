@@ -19,8 +19,9 @@ import json
 from itertools import chain
 from typing import Any, Awaitable, Callable
 
-from langchain.agents.middleware import AgentMiddleware
-from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+from langchain.agents.middleware import AgentMiddleware, ModelResponse
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
+from langchain_core.tools import StructuredTool
 from langgraph.config import get_config
 from langgraph.types import Command
 
@@ -75,13 +76,16 @@ class RecordingMiddleware(AgentMiddleware):
         step = self._step_of(request.state)
         seen = self._seen_messages
         for message in request.messages:
-            if not isinstance(message, (HumanMessage, ToolMessage)) or message.id is None:
+            news = _NEWS.get(type(message))  # the exact classes first: isinstance of a pydantic class is slow
+            if news is None:
+                news = "user" if isinstance(message, HumanMessage) else "tool" if isinstance(message, ToolMessage) else ""
+            if not news or message.id is None:
                 continue  # only the customer's words and tool results are news here
             key = (conversation, str(message.id))
             if key in seen:
                 continue
             seen.add(key)
-            if isinstance(message, HumanMessage):
+            if news == "user":
                 self.recorder.add_row(MessageEvent, conversation, "user", "user", _text(message))
             elif (conversation, message.tool_call_id) not in self._ran_calls:
                 self._record_refused(conversation, message)
@@ -160,10 +164,11 @@ class RecordingMiddleware(AgentMiddleware):
         call = request.tool_call
         new_step = None
         if isinstance(result, Command) and isinstance(result.update, dict):
-            messages = [m for m in result.update.get("messages", []) if isinstance(m, ToolMessage)]
+            messages = [m for m in result.update.get("messages", [])
+                        if type(m) is ToolMessage or isinstance(m, ToolMessage)]
             text, is_error = (_text(messages[0]), messages[0].status == "error") if messages else ("", False)
             new_step = result.update.get(self.step_field)
-        elif isinstance(result, ToolMessage):
+        elif type(result) is ToolMessage or isinstance(result, ToolMessage):
             text, is_error = _text(result), result.status == "error"
         else:
             text, is_error = str(result), False
@@ -181,6 +186,10 @@ class RecordingMiddleware(AgentMiddleware):
     def _was_offered(self, conversation: str, call: dict) -> bool:
         known = self._calls.get((conversation, call.get("id") or ""))
         return known[2] if known is not None else True
+
+
+#: what a message of this exact class is to the recorder: the customer's words, a tool result, or no news ("")
+_NEWS: dict[type, str] = {HumanMessage: "user", ToolMessage: "tool", AIMessage: "", SystemMessage: ""}
 
 
 def _args_of(call: Any) -> dict:
@@ -214,16 +223,19 @@ def _system_prompt(request: Any) -> str:
 
 
 def _ai_message_of(response: Any) -> AIMessage | None:
-    if isinstance(response, AIMessage):
-        return response
-    inner = getattr(response, "model_response", response)  # ExtendedModelResponse wraps a ModelResponse
-    for message in getattr(inner, "result", []) or []:
-        if isinstance(message, AIMessage):
+    if type(response) is not ModelResponse:  # the usual answer first: isinstance of a pydantic class is slow
+        if isinstance(response, AIMessage):
+            return response
+        response = getattr(response, "model_response", response)  # ExtendedModelResponse wraps a ModelResponse
+    for message in getattr(response, "result", []) or []:
+        if type(message) is AIMessage or isinstance(message, AIMessage):
             return message
     return None
 
 
 def _tool_name(tool: Any) -> str:
+    if type(tool) is StructuredTool:  # what a step offers (``@tool`` functions): its name, without isinstance
+        return str(tool.name)
     if isinstance(tool, dict):
         return str(tool.get("name") or (tool.get("function") or {}).get("name") or json.dumps(tool)[:40])
     return str(getattr(tool, "name", tool))

@@ -85,10 +85,11 @@ def row(code: int, seq: int, conversation: str, values: tuple) -> Row:
     flat = _FLAT[code]
     if not flat:
         return (code, seq, conversation, *values)
-    head, tail = list(values), []
+    head, tail = [code, seq, conversation, *values], []
     for at, name in flat:
-        head[at] = _put(name, head[at], tail)
-    return (code, seq, conversation, *head, *tail)
+        head[3 + at] = _put(name, head[3 + at], tail)
+    head += tail
+    return tuple(head)
 
 
 def pack(event: Event) -> Row:
@@ -123,11 +124,15 @@ def _put(name: str, value: Any, tail: list) -> int:
         for pair in value.items():
             tail += pair
         return len(value)
-    if name == CALLS and type(value) is tuple and all(_is_call(c) for c in value):
+    if name == CALLS and type(value) is tuple and all(map(_is_call, value)):
         for call in value:
             call_name, args, call_id = (call.name, call.args, call.id) if type(call) is ToolCallInfo else call
-            args_tail: list = []
-            tail += (call_name, call_id, _put(ARGS, args, args_tail), *args_tail)
+            if type(args) is dict:  # as _put(ARGS, args, ...) keeps it, without a list of its own
+                tail += (call_name, call_id, len(args))
+                for pair in args.items():
+                    tail += pair
+            else:
+                tail += (call_name, call_id, -1, args)
         return len(value)
     tail.append(value)
     return -1

@@ -69,10 +69,11 @@ class RunRecorder:
         ``conversation``, in the class's field order (``tool_calls`` may be ``(name, args, id)`` tuples). The event
         object is built only when a subscriber is listening."""
         code = rows.code_of(event_type)
+        conversation = conversation if type(conversation) is str else str(conversation)
         with self._lock:
-            kept = rows.row(code, self._next_seq, str(conversation), values)
+            kept = rows.row(code, self._next_seq, conversation, values)
             self._store(kept)
-            subscribers = list(self._subscribers) if self._subscribers else ()
+            subscribers = self._subscribers and list(self._subscribers)
         if subscribers:
             self._tell(subscribers, rows.unpack(kept))
 
