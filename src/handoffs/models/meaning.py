@@ -201,7 +201,8 @@ def read(text: str) -> Reading:
             raw += _technical_verb(text, start, end)
     for token in tokens(text):
         partly = bool(claims) and 1 in consumed[token.start:token.end]  # (no phrase read: no word partly read)
-        if partly and not (token.korean and 0 in consumed[token.start:token.end]) or _is_a_name(text, token.start, token.end):
+        if partly and not (token.korean and 0 in consumed[token.start:token.end]) or (
+                text[token.start].isupper() and _is_a_name(text, token.start, token.end)):  # (a name is capitalised)
             continue
         if token.korean:
             # Korean written without spaces is one token: a phrase read part of it ("…안들어왔어요"), the rest is
