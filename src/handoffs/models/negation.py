@@ -93,7 +93,7 @@ def _english_negated(text: str, concept: str, word: str, start: int, end: int) -
 
 
 def _korean_negated(text: str, concept: str, start: int, end: int) -> bool:
-    if _KOREAN_ONLY and not _KOREAN.search(text):
+    if _KOREAN_ONLY and (text.isascii() or not _KOREAN.search(text)):
         return False  # an English message: no Korean negation can be in it
     after = _KO_CLAUSE_END.split(text[end: end + 30], maxsplit=1)[0]
     if _KO_NOT_AFTER.within(text).search(after) or _KO_FINE_AFTER.within(text).search(after):

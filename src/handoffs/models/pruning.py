@@ -46,15 +46,29 @@ class Anchored:
         self._words = frozenset(self.words)
         _register(self._words.union(*(s for also in self._also if also for s in also)))
         # For each word, the patterns that need it: those it alone lets run (``_free``), and those that also need
-        # more, with what (``_bound``: (index, what else) pairs). A text's words are looked up once each.
+        # more, with what (``_bound``: (index, what else) pairs). A text's words are looked up once each. A pattern
+        # that needs several things is filed under the most telling (its shortest word the longest; then the one the
+        # fewest of the table's patterns share): any one of its conditions may file it, since it must meet them all.
+        shared: dict[str, int] = {}
+        for need, also in zip(self.needs, self._also):
+            for word in frozenset(need or ()).union(*also or ()):
+                shared[word] = shared.get(word, 0) + 1
         self._free: dict[str, frozenset[int]] = {}
         self._bound: dict[str, tuple[tuple[int, tuple[frozenset[str], ...]], ...]] = {}
         for index, need in enumerate(self.needs):
-            for word in need or ():
-                if self._also[index] is None:
+            if not need:
+                continue
+            if self._also[index] is None:
+                for word in need:
                     self._free[word] = self._free.get(word, frozenset()) | {index}
-                else:
-                    self._bound[word] = self._bound.get(word, ()) + ((index, self._also[index]),)
+                continue
+            conditions = (frozenset(need), *self._also[index])
+            key = min(conditions, key=lambda condition: (-min(map(len, condition)),
+                                                        sum(shared[word] for word in condition), sorted(condition)))
+            rest = tuple(condition for condition in conditions if condition is not key)
+            for word in key:
+                self._bound[word] = self._bound.get(word, ()) + ((index, rest),)
+        self._keys = self._words.union(self._bound)
         self._unanchored = tuple(i for i, need in enumerate(self.needs) if need is None)
 
     def indices(self, text: str) -> list[int] | None:
@@ -68,7 +82,7 @@ class Anchored:
             return list(self._unanchored)
         free, bound = self._free, self._bound
         found = set(self._unanchored)
-        for word in self._words.intersection(present):  # the smaller set walked, in C
+        for word in self._keys.intersection(present):  # the smaller set walked, in C
             if word in free:
                 found.update(free[word])
             for index, conditions in bound.get(word, ()):
