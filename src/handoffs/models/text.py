@@ -63,6 +63,7 @@ _JAMO = re.compile(r"[\u3131-\u318e]")
 _KO_PREDICATE = knowledge.pattern("words.toml", "ko_predicate")
 
 
+@lru_cache(maxsize=2048)  # one message is asked by the reading, its language, its typos and the cues
 def tokens(text: str) -> tuple[Token, ...]:
     """The words of ``text``, in order, lower-cased (underscores and hyphens separate words)."""
     return _tokens(text.lower().replace("_", " ").replace("’", "'"))
