@@ -42,6 +42,7 @@ class Mention:
 
 _THRESHOLDS = {name: row["value"] for name, row in knowledge.load("routing.toml")["thresholds"].items()}
 _MORE_WORDS = _THRESHOLDS["more_words"]
+_HOW_TO_PAY = knowledge.pattern("cues.toml", "how_to_pay")
 _SMALL_TALK = 0.3  # cues.asides' factor for a compliment: small talk, which counts for less even alone  # data/routing.toml says why of each
 
 
@@ -201,7 +202,8 @@ def read(text: str) -> Reading:
             raw += _technical_verb(text, start, end)
     for token in tokens(text):
         partly = bool(claims) and 1 in consumed[token.start:token.end]  # (no phrase read: no word partly read)
-        if partly and not (token.korean and 0 in consumed[token.start:token.end]) or _is_a_name(text, token.start, token.end):
+        if partly and not (token.korean and 0 in consumed[token.start:token.end]) or (
+                text[token.start].isupper() and _is_a_name(text, token.start, token.end)):  # (a name is capitalised)
             continue
         if token.korean:
             # Korean written without spaces is one token: a phrase read part of it ("…안들어왔어요"), the rest is
@@ -213,12 +215,11 @@ def read(text: str) -> Reading:
             for concept, weight in english_word(token.text):
                 raw.append(Mention(concept, text[token.start:token.end], weight, token.start, token.end))
     if not raw:  # nothing mentioned: no mention to weigh, negate or set aside (lazy: most small talk stops here)
-        return Reading(original, language_of(original), (), blocked)
+        return _with_phrase_text(Reading(original, language_of(original), (), blocked), lowered)
     past_spans = ([m.span() for m in lexicon.PAST_PURCHASE.finditer(lowered)]
                   if any(m.concept == "sales" for m in raw) else [])  # only a wish to buy is read against a purchase
     past = Cover(len(lowered), past_spans) if past_spans else None
-    # "주문한 거랑 다른 제품이": the thing bought
-    bought_near = Cover(len(lowered), [(e, e + 12) for _, e in past_spans]) if past_spans else None
+    bought_near = Cover(len(lowered), [(e, e + 12) for _, e in past_spans]) if past_spans else None  # the thing bought
     dismissed_spans = set_aside(lowered)
     dismissed = Cover(len(lowered), dismissed_spans) if dismissed_spans else None
     aside_spans = cues.asides(lowered)
@@ -242,7 +243,13 @@ def read(text: str) -> Reading:
             continue
         weight = m.weight * (factor if isinstance(factor, float) else 1.0)
         mentions.append(Mention(m.concept, m.word, weight, m.start, m.end, negated, m.requested))
-    return Reading(original, language_of(original), tuple(mentions), blocked)
+    return _with_phrase_text(Reading(original, language_of(original), tuple(mentions), blocked), lowered)
+
+
+def _with_phrase_text(reading: Reading, lowered: str) -> Reading:
+    """``reading`` remembering its :func:`phrase_text` (derived, as ``concepts``): :func:`as_request` reuses it."""
+    reading.__dict__["_phrase_text"] = lowered
+    return reading
 
 
 @lru_cache(maxsize=1024)
@@ -251,11 +258,11 @@ def as_request(text: str) -> Reading:
     asked while buying is part of the sale. (Not for tool descriptions: a tool "for refunds of charges" still offers
     refunds, a tool "for sales and delivery" still offers delivery.)"""
     reading = read(text)
-    mentions = _delivery_before_a_sale(list(reading.mentions), reading.text)
+    mentions = _delivery_before_a_sale(list(reading.mentions), reading.text, reading.__dict__.get("_phrase_text"))
     return Reading(reading.text, reading.language, _refunds_of_charges(mentions), reading.set_aside)
 
 
-def _delivery_before_a_sale(mentions: list[Mention], text: str) -> list[Mention]:
+def _delivery_before_a_sale(mentions: list[Mention], text: str, lowered: str | None = None) -> list[Mention]:
     """Asked while buying ("I'd like to order a pair — do you ship to Canada?", "3개 주문하고 싶어요, 제주도도 배송
     되죠?"), a delivery question is part of the sale: nothing was bought yet, so there is nothing to track. So is a
     question about how to pay ("what payment methods do you accept? I'm about to order"): nothing was charged yet."""
@@ -263,16 +270,12 @@ def _delivery_before_a_sale(mentions: list[Mention], text: str) -> list[Mention]
         return mentions
     if lexicon.PAST_PURCHASE.search(text):
         return mentions  # something was bought: a delivery question is about it
-    half = _THRESHOLDS["delivery_while_buying"]
-    lowered = phrase_text(text)
+    lowered, half = lowered or phrase_text(text), _THRESHOLDS["delivery_while_buying"]
     how_to_pay = (Cover(len(lowered), [m.span() for m in _HOW_TO_PAY.finditer(lowered)])
                   if any(m.concept == "billing" for m in mentions) else None)
     return [Mention(m.concept, m.word, m.weight * half, m.start, m.end, m.negated, m.requested)
             if m.concept == "shipping" or m.concept == "billing" and how_to_pay is not None and how_to_pay.any(m.start, m.end)
             else m for m in mentions]
-
-
-_HOW_TO_PAY = knowledge.pattern("cues.toml", "how_to_pay")
 
 
 def _refunds_of_charges(mentions: list[Mention]) -> tuple[Mention, ...]:

@@ -15,6 +15,7 @@ starts and ends and how far a negation reaches.
 from __future__ import annotations
 
 import bisect
+from functools import lru_cache
 
 from . import knowledge, lexicon, patterns
 from .lowered import rows_words
@@ -41,6 +42,7 @@ _NOUN_NEGATOR, _DESIRE_NEGATOR, _DESIRE_VERBS, _DESIRE_CONCEPTS, _TOPIC_WORDS = 
     for name in ("noun_negator", "desire_negator", "desire_verbs", "desire_concepts", "topic_words"))
 _NEGATOR = frozenset(knowledge.words(_DATA, "negator")) | _NOUN_NEGATOR
 _FILLER = frozenset(knowledge.words(_DATA, "filler")) | _DESIRE_VERBS
+_NEGATORS = _NEGATOR | _DESIRE_NEGATOR
 
 
 # Every English word the lexicon knows as a concept word ("tech", "invoice", "delivery"), by stem.
@@ -74,8 +76,14 @@ def _clause_after(text: str, end: int) -> str:
     return text[end: match.start() if match else end + _WINDOW]
 
 
+@lru_cache(maxsize=256)  # asked for each mention of one message
+def _has_a_negator(text: str) -> bool:
+    """Whether ``text`` holds a negating word at all: a clause of it holds one only then (its words are the text's)."""
+    return not _NEGATORS.isdisjoint([t.text for t in tokens(text)])
+
+
 def _english_negated(text: str, concept: str, word: str, start: int, end: int) -> bool:
-    before = [t.text for t in tokens(_clause_before(text, start))][-7:]
+    before = [t.text for t in tokens(_clause_before(text, start))][-7:] if _has_a_negator(text) else []
     for i in range(len(before) - 1, -1, -1):
         word = before[i]
         between = before[i + 1:]
@@ -93,7 +101,7 @@ def _english_negated(text: str, concept: str, word: str, start: int, end: int) -
 
 
 def _korean_negated(text: str, concept: str, start: int, end: int) -> bool:
-    if _KOREAN_ONLY and not _KOREAN.search(text):
+    if _KOREAN_ONLY and (text.isascii() or not _KOREAN.search(text)):
         return False  # an English message: no Korean negation can be in it
     after = _KO_CLAUSE_END.split(text[end: end + 30], maxsplit=1)[0]
     if _KO_NOT_AFTER.within(text).search(after) or _KO_FINE_AFTER.within(text).search(after):

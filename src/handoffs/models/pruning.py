@@ -45,11 +45,30 @@ class Anchored:
         self.words = tuple(sorted(set().union(*(need for need in self.needs if need))))
         self._words = frozenset(self.words)
         _register(self._words.union(*(s for also in self._also if also for s in also)))
-        self._needed_by: dict[str, tuple[int, ...]] = {}  # for each word, the patterns that need it
+        # For each word, the patterns that need it: those it alone lets run (``_free``), and those that also need
+        # more, with what (``_bound``: (index, what else) pairs). A text's words are looked up once each. A pattern
+        # that needs several things is filed under the most telling (its shortest word the longest; then the one the
+        # fewest of the table's patterns share): any one of its conditions may file it, since it must meet them all.
+        shared: dict[str, int] = {}
+        for need, also in zip(self.needs, self._also):
+            for word in frozenset(need or ()).union(*also or ()):
+                shared[word] = shared.get(word, 0) + 1
+        self._free: dict[str, frozenset[int]] = {}
+        self._bound: dict[str, tuple[tuple[int, tuple[frozenset[str], ...]], ...]] = {}
         for index, need in enumerate(self.needs):
-            for word in need or ():
-                self._needed_by[word] = self._needed_by.get(word, ()) + (index,)
-        self._always = [need is None for need in self.needs]
+            if not need:
+                continue
+            if self._also[index] is None:
+                for word in need:
+                    self._free[word] = self._free.get(word, frozenset()) | {index}
+                continue
+            conditions = (frozenset(need), *self._also[index])
+            key = min(conditions, key=lambda condition: (-min(map(len, condition)),
+                                                        sum(shared[word] for word in condition), sorted(condition)))
+            rest = tuple(condition for condition in conditions if condition is not key)
+            for word in key:
+                self._bound[word] = self._bound.get(word, ()) + ((index, rest),)
+        self._keys = self._words.union(self._bound)
         self._unanchored = tuple(i for i, need in enumerate(self.needs) if need is None)
 
     def indices(self, text: str) -> list[int] | None:
@@ -61,21 +80,18 @@ class Anchored:
             return None
         if present.isdisjoint(self._words):  # most tables, for most messages
             return list(self._unanchored)
-        needed = self._needed_by
-        hits = [needed[word] for word in self._words.intersection(present)]  # the smaller set walked, in C
-        also, found = self._also, list(self._unanchored)
-        for index in set().union(*hits):
-            conditions = also[index]
-            if conditions is not None:
+        free, bound = self._free, self._bound
+        found = set(self._unanchored)
+        for word in self._keys.intersection(present):  # the smaller set walked, in C
+            if word in free:
+                found.update(free[word])
+            for index, conditions in bound.get(word, ()):
                 for condition in conditions:
                     if condition.isdisjoint(present):
                         break
                 else:
-                    found.append(index)
-            else:
-                found.append(index)
-        found.sort()
-        return found
+                    found.add(index)
+        return sorted(found)
 
     def which(self, text: str) -> list[bool]:
         """For each pattern, whether it may match ``text`` (all True for a text that does not fold plainly)."""
@@ -134,6 +150,7 @@ class Pruned:
         self.parts = tuple(alternatives(source))
         self.anchored, widths = analysed_table(self.parts, flags)
         self._compiled: list[Pattern[str] | None] = [None] * len(self.parts)
+        self._runners: dict[tuple[int, ...], Pattern[str] | FirstOf] = {}
         # A leading "(?i)" flags every alternative, so they are not run alone; nor, for finditer, an alternative that
         # can match the empty string (an empty match changes where the next search starts).
         self._whole_only = len(self.parts) < 2 or bool(_GLOBAL_FLAGS.match(source))
@@ -161,15 +178,21 @@ class Pruned:
             found = self._compiled[index] = compile(self.parts[index], self._flags)
         return found
 
-    def _first_of(self, kept: list[int]) -> "Pattern[str] | FirstOf":
-        return self._alternative(kept[0]) if len(kept) == 1 else FirstOf([self._alternative(i) for i in kept])
+    def _first_of(self, kept: tuple[int, ...]) -> "Pattern[str] | FirstOf":
+        """What runs the alternatives ``kept``: made once per set of alternatives (a message's words name few)."""
+        found = self._runners.get(kept)
+        if found is None:
+            found = self._alternative(kept[0]) if len(kept) == 1 else FirstOf([self._alternative(i) for i in kept])
+            if len(self._runners) < 512:  # bounded: a few sets of alternatives come back in message after message
+                self._runners[kept] = found
+        return found
 
     def _runner(self, text: str) -> "Pattern[str] | FirstOf":
         """What to search ``text`` with: the whole pattern, or only the alternatives whose anchors it holds."""
         kept = None if self._whole_only else self.anchored.indices(text)
         if kept is None or len(kept) == len(self.parts):
             return self.whole
-        return self._first_of(kept) if kept else _NOTHING
+        return self._first_of(tuple(kept)) if kept else _NOTHING
 
     def _within(self, text: str) -> "Pattern[str] | FirstOf":
         """What to search any part of ``text`` with (a sentence, a clause): only the alternatives whose anchors

@@ -44,12 +44,16 @@ def language_of(text: str) -> str | None:
     ``-요``/``-다`` shows the writer writes Korean: ``앱이 crash 나요``; Korean for a text of lone Korean letters,
     ``ㅎㅇ``), ``None`` for a text with no words (emoji, punctuation)."""
     found = tokens(text)
-    korean = sum(t.korean for t in found)
-    latin = sum(1 for t in found if not t.korean and not t.text.isdigit())
-    if korean and (korean >= latin or _KO_PREDICATE.search(text)):
-        return "ko"
-    if latin:
-        return "en"
+    korean = sum(t.korean for t in found) if not text.isascii() else 0  # (an ASCII text has no Hangul word)
+    if not korean:
+        if any(not t.text.isdigit() for t in found):
+            return "en"
+    else:
+        latin = sum(1 for t in found if not t.korean and not t.text.isdigit())
+        if korean >= latin or _KO_PREDICATE.search(text):
+            return "ko"
+        if latin:
+            return "en"
     if _JAMO.search(text):
         return "ko"  # "ㅎㅇ", "ㅠㅠ", "ㄱㅅ": Korean letters typed on their own
     return None
@@ -59,6 +63,7 @@ _JAMO = re.compile(r"[\u3131-\u318e]")
 _KO_PREDICATE = knowledge.pattern("words.toml", "ko_predicate")
 
 
+@lru_cache(maxsize=2048)  # one message is asked by the reading, its language, its typos and the cues
 def tokens(text: str) -> tuple[Token, ...]:
     """The words of ``text``, in order, lower-cased (underscores and hyphens separate words)."""
     return _tokens(text.lower().replace("_", " ").replace("’", "'"))
