@@ -59,15 +59,27 @@ def _is_finishing(tool: ToolSpec) -> bool:
     return routing.profile(tool).finishing
 
 
+@lru_cache(maxsize=1024)
+def _finishes(name: str) -> bool:
+    """Whether a tool known only by its name (a result's) finishes, as :func:`_is_finishing` reads a bare spec."""
+    return _is_finishing(ToolSpec(name))
+
+
 def _work_done(turn: Turn) -> list[str]:
     """Offered work tools (not finishing ones) that ran successfully in this turn."""
     return [n for n in turn.called_this_turn if n in turn.offered and not _is_finishing(turn.offered[n])]
 
 
+@lru_cache(maxsize=4096)
+def _said(text: str) -> tuple[frozenset[str], str]:
+    """The words of ``text`` evidence may quote as the customer's (its mentions' words and its word keys) and the
+    text as a learned hint names it: asked of the same message on every call that routes it."""
+    return frozenset({m.word for m in read(text).mentions} | routing.word_keys(text)), shorten(text, 40)
+
+
 def _evidence_words(scored: routing.Scored, turn: Turn) -> str:
-    last_user = turn.evidence.last_user
-    said = {m.word for m in read(last_user).mentions} | routing.word_keys(last_user)
-    user_words = [w for w, _ in scored.evidence if w in said or w == shorten(last_user, 40)]  # a learned hint: the message
+    said, hint = _said(turn.evidence.last_user)
+    user_words = [w for w, _ in scored.evidence if w in said or w == hint]  # a learned hint: the message
     turn_words = [w for w, _ in scored.evidence if w not in user_words and w]
     kinds = list(dict.fromkeys(c for _, c in scored.evidence if c))
     why = because("user_said", words=guards.quoted(user_words)) if user_words else ""
@@ -243,7 +255,7 @@ def _reply(turn: Turn) -> Decision:
         return Decision(text=say("you_are_welcome", turn.lang), reason=because("wrapping_up"))
     options = next((list(opts) for t in turn.tools for _, opts in routing.profile(t).options), [])
     done = next(((turn.tool_name(m), m.content) for m in reversed(turn.convo[turn.turn_start:])
-                 if m.role == "tool" and not m.is_error and not _is_finishing(ToolSpec(turn.tool_name(m)))), None)
+                 if m.role == "tool" and not m.is_error and not _finishes(turn.tool_name(m))), None)
     problem = _gives_a_reason(last_user) or cues.says_no(last_user)
     text = replies.instruction_reply(turn.plan, turn.tools, options, first_reply=not spoke, lang=turn.lang,
                                      done_this_turn=done, user_has_a_problem=problem)
