@@ -48,21 +48,15 @@ def _per_text(function: "Callable[[str], bool]") -> "Callable[[str], bool]":
     return lru_cache(maxsize=4096)(function)
 
 
-_is_prompt_injection = _per_text(cues.is_prompt_injection)
-_adds_a_second_request = _per_text(cues.adds_a_second_request)
-_is_closing = _per_text(cues.is_closing)
-_gives_a_reason = _per_text(cues.gives_a_reason)
-_is_satisfied = _per_text(cues.is_satisfied)
+_is_prompt_injection, _adds_a_second_request, _is_closing, _gives_a_reason, _is_satisfied = map(_per_text, (
+    cues.is_prompt_injection, cues.adds_a_second_request, cues.is_closing, cues.gives_a_reason, cues.is_satisfied))
 
 
 def _is_finishing(tool: ToolSpec) -> bool:
     return routing.profile(tool).finishing
 
 
-@lru_cache(maxsize=1024)
-def _finishes(name: str) -> bool:
-    """Whether a tool known only by its name (a result's) finishes, as :func:`_is_finishing` reads a bare spec."""
-    return _is_finishing(ToolSpec(name))
+_finishes = lru_cache(maxsize=1024)(lambda name: _is_finishing(ToolSpec(name)))  # a tool known by its name only
 
 
 def _work_done(turn: Turn) -> list[str]:
@@ -72,8 +66,7 @@ def _work_done(turn: Turn) -> list[str]:
 
 @lru_cache(maxsize=4096)
 def _said(text: str) -> tuple[frozenset[str], str]:
-    """The words of ``text`` evidence may quote as the customer's (its mentions' words and its word keys) and the
-    text as a learned hint names it: asked of the same message on every call that routes it."""
+    """The words evidence may quote of ``text`` as the customer's, and the text as a learned hint names it."""
     return frozenset({m.word for m in read(text).mentions} | routing.word_keys(text)), shorten(text, 40)
 
 
@@ -256,9 +249,8 @@ def _reply(turn: Turn) -> Decision:
     options = next((list(opts) for t in turn.tools for _, opts in routing.profile(t).options), [])
     done = next(((turn.tool_name(m), m.content) for m in reversed(turn.convo[turn.turn_start:])
                  if m.role == "tool" and not m.is_error and not _finishes(turn.tool_name(m))), None)
-    problem = _gives_a_reason(last_user) or cues.says_no(last_user)
-    text = replies.instruction_reply(turn.plan, turn.tools, options, first_reply=not spoke, lang=turn.lang,
-                                     done_this_turn=done, user_has_a_problem=problem)
+    text = replies.instruction_reply(turn.plan, turn.tools, options, first_reply=not spoke, lang=turn.lang, done_this_turn=done,
+                                     user_has_a_problem=lambda: _gives_a_reason(last_user) or cues.says_no(last_user))
     if not turn.tools:
         why = because("no_tools")
     elif last_user and not any(map(read(last_user).concepts().get, lexicon.DOMAIN_CONCEPTS, repeat(0))):
