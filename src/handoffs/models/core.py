@@ -35,7 +35,7 @@ from typing import Callable, Sequence
 from . import consent, cues, guards, learned, lexicon, replies, routing
 from .meaning import read
 from .phrasebook import say
-from .reasons import because, joined
+from .reasons import because, evidence, joined, quoted
 from .routine import RoutineStep
 from .text import shorten
 from .turn import Turn, beside_the_injection
@@ -72,13 +72,9 @@ def _said(text: str) -> tuple[frozenset[str], str]:
 
 def _evidence_words(scored: routing.Scored, turn: Turn) -> str:
     said, hint = _said(turn.evidence.last_user)
-    user_words = [w for w, _ in scored.evidence if w in said or w == hint]  # a learned hint: the message
-    turn_words = [w for w, _ in scored.evidence if w not in user_words and w]
-    kinds = list(dict.fromkeys(c for _, c in scored.evidence if c))
-    why = because("user_said", words=guards.quoted(user_words)) if user_words else ""
-    if turn_words:
-        why = joined(why, because("turn_recorded", words=guards.quoted(turn_words)))
-    return (why or because("fits_request")) + (f" ({', '.join(kinds)})" if kinds else "")
+    user_words = tuple(w for w, _ in scored.evidence if w in said or w == hint)  # a learned hint: the message
+    return evidence(user_words, tuple(w for w, _ in scored.evidence if w not in user_words and w),
+                    tuple(dict.fromkeys(c for _, c in scored.evidence if c)))
 
 
 def _outside_purview(turn: Turn, tool: ToolSpec) -> str | None:
@@ -91,7 +87,7 @@ def _outside_purview(turn: Turn, tool: ToolSpec) -> str | None:
     covered = turn.covered_without(tool)
     outside = [c for c in raised if c not in covered]
     if outside and len(outside) == len(raised):
-        return because("outside_purview", words=guards.quoted([w for c in outside for w in said.words_for(c)]))
+        return because("outside_purview", words=quoted([w for c in outside for w in said.words_for(c)]))
     return None
 
 
@@ -121,7 +117,7 @@ def _by_intent(turn: Turn) -> Decision | None:
         if concept != "none" and probability >= routing.LEARNED_MIN_PROBABILITY:
             hint = (shorten(last_user, 40), concept, routing.LEARNED_WEIGHT)
             best, rival = routing.choose(routing.rank(pool, said, (hint,)))
-            learned_why = because("learned", concept=concept, grams=guards.quoted([g.strip() for g in grams]))
+            learned_why = because("learned", concept=concept, grams=quoted([g.strip() for g in grams]))
     if best is None:
         return None
     if rival is not None:
@@ -254,7 +250,7 @@ def _reply(turn: Turn) -> Decision:
     if not turn.tools:
         why = because("no_tools")
     elif last_user and not any(map(read(last_user).concepts().get, lexicon.DOMAIN_CONCEPTS, repeat(0))):
-        why = because("nothing_points", words=guards.quoted([shorten(last_user, 40)]))
+        why = because("nothing_points", words=quoted([shorten(last_user, 40)]))
     else:
         why = because("no_tool_fits")
     return Decision(text=text, reason=why)
@@ -266,7 +262,7 @@ def _serve_beside_the_injection(turn: Turn, messages: list[Message], declined: s
     declined; and a refund or an order is asked about (a clear yes to that question runs it), never run on the
     words of a message that tried to steer the bot."""
     decision = decide(messages, turn.tools)
-    why = because("injection_declined", words=guards.quoted([declined]), request=guards.quoted([request]))
+    why = because("injection_declined", words=quoted([declined]), request=quoted([request]))
     decline = say("decline_injection", turn.lang)
     for call in decision.tool_calls:
         tool = turn.offered.get(call.name)
