@@ -41,10 +41,6 @@ def _action_of(name: str, description: str) -> str | None:
     return None
 
 
-def _first_word(tool: ToolSpec) -> str:
-    return _first_word_of(tool.name)
-
-
 @lru_cache(maxsize=1024)
 def _first_word_of(name: str) -> str:
     return re.split(r"[_\W]+", name.lower().strip("_"))[0] if name else ""
@@ -52,14 +48,23 @@ def _first_word_of(name: str) -> str:
 
 def hands_over(tool: ToolSpec) -> bool:
     """Is ``tool`` a delegate that hands the conversation on ("transfer_back_to_triage", "escalate_to_human")?"""
-    return _first_word(tool) in _data()["handover"]["verbs"]
+    return _hands_over(tool.name)
 
 
 def is_side_effect(tool: ToolSpec) -> bool:
     """Does calling ``tool`` change something for the customer? Its name's first word says so ("execute_refund",
     "resolve_billing", "place_order"), or it performs a known action (a refund, an order)."""
-    first = _first_word(tool)
-    return first in _data()["side_effect"]["verbs"] or tool.name.lower() in _data()["side_effect"]["verbs"]
+    return _is_side_effect(tool.name)
+
+
+@lru_cache(maxsize=1024)  # both asked of the offered and called tools, by name, several times a call
+def _hands_over(name: str) -> bool:
+    return _first_word_of(name) in _data()["handover"]["verbs"]
+
+
+@lru_cache(maxsize=1024)
+def _is_side_effect(name: str) -> bool:
+    return _first_word_of(name) in _data()["side_effect"]["verbs"] or name.lower() in _data()["side_effect"]["verbs"]
 
 
 def offer_words(action: str | None, lang: str) -> str:

@@ -39,11 +39,14 @@ class Evidence:
     spoken: tuple[str, ...] = ()  # user and assistant texts, in the order they were said
 
     @classmethod
-    def of(cls, messages: list[Message], turn_start: int) -> "Evidence":
+    def of(cls, messages: list[Message], turn_start: int, last: int | None = None) -> "Evidence":
+        """The evidence of a conversation whose turn starts at ``turn_start`` (``last``: the index of the customer's
+        last message, -1 for none, when the caller knows it)."""
         turn_args = tuple(readable(str(v)) for m in messages[turn_start:] for c in m.tool_calls for v in c.arguments.values())
         # earlier customer messages as heard: an injection in one of them is no evidence (the last is read raw, so
         # the decision core sees its injection)
-        last = max((i for i, m in enumerate(messages) if m.role == "user"), default=-1)
+        if last is None:
+            last = max((i for i, m in enumerate(messages) if m.role == "user"), default=-1)
         users: list[str] = []
         assistants: list[str] = []
         results: list[str] = []

@@ -24,8 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from . import knowledge
-from .actions import (action_of, ask_again, declined, hands_over, is_side_effect,  # noqa: F401
-                      no_person, offer_words)
+from .actions import action_of, ask_again, declined, hands_over, is_side_effect, no_person, offer_words  # noqa: F401
 
 WINDOW = 600  # a consent is short; a longer reply is read by its first 600 characters (and is never a bare yes)
 _KO_CHARS = re.compile(r"[^가-힣ㄱ-ㅎㅏ-ㅣ]+")
@@ -82,6 +81,7 @@ def _longest() -> tuple[int, int]:
 _MAX_WORDS, _MAX_PIECE = _longest()
 
 
+@lru_cache(maxsize=1024)  # a reply is read by several questions (refuses, only asks, names an action) in one call
 def _normalise(text: str) -> str:
     text = unicodedata.normalize("NFC", text[:WINDOW]).lower().replace("’", "'").replace("‘", "'")
     return _REPEATS.sub(r"\1", text)
@@ -288,7 +288,7 @@ def only_asks(text: str, action: str | None) -> bool:
     padded = _padded_words(raw)
     words = padded.split()
     stripped = raw.rstrip(" !~.")
-    opener = bool(words) and words[0] in set(_phrases("question", "en"))
+    opener = bool(words) and words[0] in _phrases("question", "en")
     korean = any(w in _KO_CHARS.sub("", raw) for w in _phrases("question", "ko_information"))
     requested = _found_en(padded, _phrases("request_question", "en")) or any(
         w in raw for w in _phrases("request_question", "asking"))

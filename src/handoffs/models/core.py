@@ -35,7 +35,7 @@ from typing import Callable, Sequence
 from . import consent, cues, guards, learned, lexicon, replies, routing
 from .meaning import read
 from .phrasebook import say
-from .reasons import because, joined
+from .reasons import because, evidence, joined, quoted
 from .routine import RoutineStep
 from .text import shorten
 from .turn import Turn, beside_the_injection
@@ -48,15 +48,15 @@ def _per_text(function: "Callable[[str], bool]") -> "Callable[[str], bool]":
     return lru_cache(maxsize=4096)(function)
 
 
-_is_prompt_injection = _per_text(cues.is_prompt_injection)
-_adds_a_second_request = _per_text(cues.adds_a_second_request)
-_is_closing = _per_text(cues.is_closing)
-_gives_a_reason = _per_text(cues.gives_a_reason)
-_is_satisfied = _per_text(cues.is_satisfied)
+_is_prompt_injection, _adds_a_second_request, _is_closing, _gives_a_reason, _is_satisfied = map(_per_text, (
+    cues.is_prompt_injection, cues.adds_a_second_request, cues.is_closing, cues.gives_a_reason, cues.is_satisfied))
 
 
 def _is_finishing(tool: ToolSpec) -> bool:
     return routing.profile(tool).finishing
+
+
+_finishes = lru_cache(maxsize=1024)(lambda name: _is_finishing(ToolSpec(name)))  # a tool known by its name only
 
 
 def _work_done(turn: Turn) -> list[str]:
@@ -64,16 +64,17 @@ def _work_done(turn: Turn) -> list[str]:
     return [n for n in turn.called_this_turn if n in turn.offered and not _is_finishing(turn.offered[n])]
 
 
+@lru_cache(maxsize=4096)
+def _said(text: str) -> tuple[frozenset[str], str]:
+    """The words evidence may quote of ``text`` as the customer's, and the text as a learned hint names it."""
+    return frozenset({m.word for m in read(text).mentions} | routing.word_keys(text)), shorten(text, 40)
+
+
 def _evidence_words(scored: routing.Scored, turn: Turn) -> str:
-    last_user = turn.evidence.last_user
-    said = {m.word for m in read(last_user).mentions} | routing.word_keys(last_user)
-    user_words = [w for w, _ in scored.evidence if w in said or w == shorten(last_user, 40)]  # a learned hint: the message
-    turn_words = [w for w, _ in scored.evidence if w not in user_words and w]
-    kinds = list(dict.fromkeys(c for _, c in scored.evidence if c))
-    why = because("user_said", words=guards.quoted(user_words)) if user_words else ""
-    if turn_words:
-        why = joined(why, because("turn_recorded", words=guards.quoted(turn_words)))
-    return (why or because("fits_request")) + (f" ({', '.join(kinds)})" if kinds else "")
+    said, hint = _said(turn.evidence.last_user)
+    user_words = tuple(w for w, _ in scored.evidence if w in said or w == hint)  # a learned hint: the message
+    return evidence(user_words, tuple(w for w, _ in scored.evidence if w not in user_words and w),
+                    tuple(dict.fromkeys(c for _, c in scored.evidence if c)))
 
 
 def _outside_purview(turn: Turn, tool: ToolSpec) -> str | None:
@@ -86,7 +87,7 @@ def _outside_purview(turn: Turn, tool: ToolSpec) -> str | None:
     covered = turn.covered_without(tool)
     outside = [c for c in raised if c not in covered]
     if outside and len(outside) == len(raised):
-        return because("outside_purview", words=guards.quoted([w for c in outside for w in said.words_for(c)]))
+        return because("outside_purview", words=quoted([w for c in outside for w in said.words_for(c)]))
     return None
 
 
@@ -116,7 +117,7 @@ def _by_intent(turn: Turn) -> Decision | None:
         if concept != "none" and probability >= routing.LEARNED_MIN_PROBABILITY:
             hint = (shorten(last_user, 40), concept, routing.LEARNED_WEIGHT)
             best, rival = routing.choose(routing.rank(pool, said, (hint,)))
-            learned_why = because("learned", concept=concept, grams=guards.quoted([g.strip() for g in grams]))
+            learned_why = because("learned", concept=concept, grams=quoted([g.strip() for g in grams]))
     if best is None:
         return None
     if rival is not None:
@@ -243,14 +244,13 @@ def _reply(turn: Turn) -> Decision:
         return Decision(text=say("you_are_welcome", turn.lang), reason=because("wrapping_up"))
     options = next((list(opts) for t in turn.tools for _, opts in routing.profile(t).options), [])
     done = next(((turn.tool_name(m), m.content) for m in reversed(turn.convo[turn.turn_start:])
-                 if m.role == "tool" and not m.is_error and not _is_finishing(ToolSpec(turn.tool_name(m)))), None)
-    problem = _gives_a_reason(last_user) or cues.says_no(last_user)
-    text = replies.instruction_reply(turn.plan, turn.tools, options, first_reply=not spoke, lang=turn.lang,
-                                     done_this_turn=done, user_has_a_problem=problem)
+                 if m.role == "tool" and not m.is_error and not _finishes(turn.tool_name(m))), None)
+    text = replies.instruction_reply(turn.plan, turn.tools, options, first_reply=not spoke, lang=turn.lang, done_this_turn=done,
+                                     user_has_a_problem=lambda: _gives_a_reason(last_user) or cues.says_no(last_user))
     if not turn.tools:
         why = because("no_tools")
     elif last_user and not any(map(read(last_user).concepts().get, lexicon.DOMAIN_CONCEPTS, repeat(0))):
-        why = because("nothing_points", words=guards.quoted([shorten(last_user, 40)]))
+        why = because("nothing_points", words=quoted([shorten(last_user, 40)]))
     else:
         why = because("no_tool_fits")
     return Decision(text=text, reason=why)
@@ -262,7 +262,7 @@ def _serve_beside_the_injection(turn: Turn, messages: list[Message], declined: s
     declined; and a refund or an order is asked about (a clear yes to that question runs it), never run on the
     words of a message that tried to steer the bot."""
     decision = decide(messages, turn.tools)
-    why = because("injection_declined", words=guards.quoted([declined]), request=guards.quoted([request]))
+    why = because("injection_declined", words=quoted([declined]), request=quoted([request]))
     decline = say("decline_injection", turn.lang)
     for call in decision.tool_calls:
         tool = turn.offered.get(call.name)

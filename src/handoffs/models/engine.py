@@ -69,14 +69,15 @@ class OfflineEngine:
             decision = self.respond(messages, tools)
             return decision, self.usage(messages, tools, decision)
         try:
-            key = _request_key(messages, tools)
+            shapes = tuple(map(_shape, messages))
+            key = _request_key(shapes, tools)
         except (TypeError, ValueError, RecursionError):  # an argument JSON cannot write: worked out every time
             decision = decide(messages, tools)
             return decision, self.usage(messages, tools, decision)
         found = _ANSWERS.pop(key, None)  # taken out and put back last: the least recently asked go first
         if found is None:
             decision = decide(messages, tools)
-            found = (decision, self.usage(messages, tools, decision))
+            found = (decision, _usage(shapes, tools, decision))
             if len(_ANSWERS) >= _ANSWERS_KEPT:
                 for old in list(_ANSWERS)[: _ANSWERS_KEPT // 2]:
                     _ANSWERS.pop(old, None)  # another thread may have taken it out
@@ -87,35 +88,45 @@ class OfflineEngine:
     def usage(messages: Sequence[Message], tools: Sequence[ToolSpec], decision: Decision) -> Usage:
         """Tokens in (every message and every offered tool's schema) and out, counted piece by piece: the pieces
         repeat from call to call (the system prompt, the history, the tools), so each is counted once per process."""
-        pieces = [m.content + "".join(c.name + c.arguments_json for c in m.tool_calls) if m.tool_calls else m.content
-                  for m in messages]
-        answer = count_tokens(decision.text + "".join(c.name + c.arguments_json for c in decision.tool_calls))
-        return Usage(sum(count_tokens(p).tokens for p in pieces) + sum(map(_tool_tokens, tools)), answer.tokens,
-                     answer.method)
+        return _usage(tuple(map(_shape, messages)), tools, decision)
+
+
+def _shape(m: Message) -> tuple:
+    """Every field of a message, hashable (a tool call by its id, name and JSON arguments): what a request key holds
+    of it and what its tokens are counted from."""
+    return (m.role, m.content, m.name, m.tool_call_id, m.is_error,
+            tuple((c.id, c.name, c.arguments_json) for c in m.tool_calls) if m.tool_calls else ())
+
+
+def _usage(shapes: "tuple[tuple, ...]", tools: Sequence[ToolSpec], decision: Decision) -> Usage:
+    """:meth:`OfflineEngine.usage` of messages already made :func:`_shape`\ s (a message's text and its calls' names
+    and arguments; the answer's likewise)."""
+    pieces = [shape[1] + "".join(name + arguments for _, name, arguments in shape[5]) if shape[5] else shape[1]
+              for shape in shapes]
+    answer = count_tokens(decision.text + "".join(c.name + c.arguments_json for c in decision.tool_calls))
+    method = answer.method  # the counter in use (use_counter may change it)
+    return Usage(sum(count_tokens(p).tokens for p in pieces) + sum(_tool_tokens(t, method) for t in tools),
+                 answer.tokens, method)
 
 
 _ANSWERS: dict[tuple, tuple[Decision, Usage]] = {}  # request key -> (decision, usage), least recently asked first
 _ANSWERS_KEPT = 256  # answers remembered; the least recently asked half is forgotten beyond this
 
 
-def _request_key(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> tuple:
+def _request_key(shapes: "tuple[tuple, ...]", tools: Sequence[ToolSpec]) -> tuple:
     """Everything an answer depends on, as one hashable tuple: the kit's language and token counter, each message's
-    every field (a tool call by its id, name and JSON arguments) and each offered tool's name, description and
-    schema (``schema_key``: the ``repr`` of its parameters, worked out once per spec)."""
-    return (i18n.language(), token_method(),
-            tuple((m.role, m.content, m.name, m.tool_call_id, m.is_error,
-                   tuple((c.id, c.name, c.arguments_json) for c in m.tool_calls) if m.tool_calls else ())
-                  for m in messages),
-            tuple((t.name, t.description, t.schema_key) for t in tools))
+    every field (:func:`_shape`) and each offered tool's name, description and schema (``schema_key``: the ``repr``
+    of its parameters, worked out once per spec)."""
+    return (i18n.language(), token_method(), shapes, tuple((t.name, t.description, t.schema_key) for t in tools))
 
 
 _TOOL_TOKENS: dict[tuple[str, str, str, str], int] = {}  # (counter, name, description, schema key) -> tokens
 
 
-def _tool_tokens(tool: ToolSpec) -> int:
-    """The tokens of one offered tool (its name, description and JSON schema), counted once per tool and counter:
-    the same tools are offered on every call of a step (``json.dumps`` of a schema costs more than the count)."""
-    method = count_tokens("").method  # the counter in use (use_counter may change it)
+def _tool_tokens(tool: ToolSpec, method: str) -> int:
+    """The tokens of one offered tool (its name, description and JSON schema), counted once per tool and counter
+    (``method``, the one in use): the same tools are offered on every call of a step (``json.dumps`` of a schema
+    costs more than the count)."""
     try:
         key = (method, tool.name, tool.description, tool.schema_key)
     except RecursionError:

@@ -21,16 +21,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import consent, cues, routing
-from .reasons import because
-from .text import shorten
+from .reasons import because, quoted
 from .types import Decision, ToolSpec
 
 if TYPE_CHECKING:
     from .turn import Turn
-
-
-def quoted(words: list[str]) -> str:
-    return ", ".join(repr(shorten(w, 40)) for w in dict.fromkeys(words))
 
 
 def _reaches_a_person(tool: ToolSpec) -> bool:

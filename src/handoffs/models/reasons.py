@@ -4,15 +4,19 @@ Every decision says why, quoting the customer's own words: "record_issue(issue='
 '두 번 결제' (billing)". The learner reads these in the panels' "why?" list and in notebooks, so they follow the
 kit's language, not the customer's (a Korean learner watching an English customer reads Korean reasons).
 
-Data and one function: which reason to give when is :mod:`handoffs.models.core`'s business.
+Data and the functions that fill it in (:func:`because`, :func:`joined`, :func:`quoted`, :func:`evidence`): which
+reason to give when is :mod:`handoffs.models.core`'s business.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Iterable
 
-from handoffs.i18n import pick
+from handoffs.i18n import language, pick
 from handoffs.particles import format_ko
+
+from .text import shorten
 
 REASONS: dict[str, dict[str, str]] = {
     "user_said": {"en": "the user said {words}", "ko": "사용자가 {words}(이)라고 함"},
@@ -92,3 +96,23 @@ def _filled(template: str, slots: tuple[tuple[str, type, object], ...]) -> str:
     """``format_ko(template, **slots)``, remembered (keyed by each value's type too: ``1`` and ``True`` differ): a
     conversation gives the same reasons call after call, and resolving particles parses the template each time."""
     return format_ko(template, **{name: value for name, _, value in slots})
+
+
+def quoted(words: Iterable[str]) -> str:
+    """Words as a reason quotes them: each once, cut at a word boundary before 40 characters, comma-separated."""
+    return ", ".join(repr(shorten(w, 40)) for w in dict.fromkeys(words))
+
+
+def evidence(user_words: tuple[str, ...], turn_words: tuple[str, ...], kinds: tuple[str, ...]) -> str:
+    """Why a route fits: the words the customer said, those this turn recorded (a tool's argument), and the concepts
+    they raise ("the user said 'charged twice'; this turn recorded 'billing' (billing)"). Remembered per words and
+    kit language: the same words always give the same reason."""
+    return _evidence(user_words, turn_words, kinds, language())
+
+
+@lru_cache(maxsize=1024)
+def _evidence(user_words: tuple[str, ...], turn_words: tuple[str, ...], kinds: tuple[str, ...], _language: str) -> str:
+    why = because("user_said", words=quoted(user_words)) if user_words else ""
+    if turn_words:
+        why = joined(why, because("turn_recorded", words=quoted(turn_words)))
+    return (why or because("fits_request")) + (f" ({', '.join(kinds)})" if kinds else "")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import re
 from functools import lru_cache
+from typing import Callable
 
 from . import knowledge, lexicon
 from .arguments import Evidence, product_in_talk
@@ -236,9 +237,11 @@ def done_summary(tool_result: str, tool_name: str, lang: str) -> str:
 
 
 def instruction_reply(plan: PromptPlan, tools: list[ToolSpec], options: list[str], first_reply: bool, lang: str,
-                      done_this_turn: tuple[str, str] | None = None, user_has_a_problem: bool = False) -> str:
+                      done_this_turn: tuple[str, str] | None = None,
+                      user_has_a_problem: bool | Callable[[], bool] = False) -> str:
     """A reply when no routine step applies: greet if asked to, say goodbye if told to (saying what was done this
-    turn, if anything), acknowledge a problem, else ask how to help."""
+    turn, if anything), acknowledge a problem, else ask how to help. ``user_has_a_problem`` may be a question asked
+    only when the reply depends on it (reading the customer's words for a problem is not needed to say goodbye)."""
     if plan.says(r"\b(goodbye|bye|farewell|wrap up|close the conversation)\b|작별|마무리\s*인사|인사하고"):
         done = done_summary(done_this_turn[1], done_this_turn[0], lang) + " " if done_this_turn else ""
         return done + say("goodbye", lang)
@@ -248,7 +251,7 @@ def instruction_reply(plan: PromptPlan, tools: list[ToolSpec], options: list[str
     told = plan.says(r"\btell (them|the user|the customer)\b|(?:라고|다고)\s*(?:알려|안내)")
     if told:
         parts.append(routine_reply(told, Evidence((), (), ()), lang))
-    elif user_has_a_problem and not tools:
+    elif not tools and (user_has_a_problem() if callable(user_has_a_problem) else user_has_a_problem):
         parts.append(say("sorry_tell_more", lang))
     else:
         parts.append(options_question(tools, options, lang))

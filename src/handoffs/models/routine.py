@@ -56,9 +56,13 @@ class PromptPlan:
     steps: tuple[RoutineStep, ...] = field(default_factory=tuple)
 
     def says(self, pattern: str) -> str | None:
-        """The first instruction sentence matching ``pattern`` (a regex), if any."""
-        rx = re.compile(pattern, re.I)
-        return next((s for s in self.instructions if rx.search(s)), None)
+        """The first instruction sentence matching ``pattern`` (a regex), if any (remembered per plan and pattern: a
+        plan is frozen, and the same prompt is asked the same questions on every call of its step)."""
+        asked = self.__dict__.setdefault("_says", {})  # frozen dataclass: a derived value, not a field
+        if pattern not in asked:
+            rx = re.compile(pattern, re.I)
+            asked[pattern] = next((s for s in self.instructions if rx.search(s)), None)
+        return asked[pattern]
 
 
 def _split_steps(text: str) -> tuple[str, list[tuple[int, str]]]:

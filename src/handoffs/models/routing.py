@@ -172,17 +172,15 @@ def _prepared(pool: list[Candidate]) -> _Pool:
     return prepared
 
 
-def rank(pool: list[Candidate], said: list[Reading], hints: tuple[tuple[str, str, float], ...] = ()) -> list[Scored]:
-    """Every candidate that fits with a score, best first (ties broken by route name, never by list order).
-    ``hints``: (words, concept, weight) read by other means than the lexicon (:mod:`~handoffs.models.learned`)."""
-    prepared = _prepared(pool)
-    everyone = prepared.everyone
-    # Each word the customer wrote, with every concept it says (one word may say two: "manager" is a person and
-    # an escalation), and the concepts they set aside.
-    said_words: list[tuple[str, dict[str, float], bool]] = []  # (word, {concept: weight}, requested)
-    negated: set[str] = set()
-    said = [as_request(reading.text) for reading in said]
-    for reading in said:
+class _Said:
+    """What :func:`rank` reads of one text whatever the pool (worked out once per text: a conversation re-sends the
+    customer's message on every call): the text read as a request, each word with every concept it says and whether
+    it is asked for, the concepts set aside, the word keys of set-aside words and of the whole text."""
+
+    __slots__ = ("reading", "words", "negated", "set_aside", "plain")
+
+    def __init__(self, text: str):
+        self.reading = reading = as_request(text)
         by_word: dict[tuple[int, str], dict[str, float]] = {}
         asked: set[tuple[int, str]] = set()
         for m in reading.mentions:
@@ -191,30 +189,53 @@ def rank(pool: list[Candidate], said: list[Reading], hints: tuple[tuple[str, str
                 found[m.concept] = max(found.get(m.concept, 0.0), m.weight)
                 if m.requested:
                     asked.add((m.start, m.word))
-        said_words += [(key[1], found, key in asked) for key, found in by_word.items()]
-        negated |= reading.negated()
+        self.words = tuple((key[1], found, key in asked) for key, found in by_word.items())  # never changed
+        self.negated = frozenset(reading.negated())
+        self.set_aside = frozenset(k for m in reading.mentions if m.negated for k in word_keys(m.word))
+        self.plain = word_keys(reading.text)
+
+
+_said = lru_cache(maxsize=4096)(_Said)
+_GENERIC = frozenset(lexicon.GENERIC_CONCEPTS)
+
+
+def rank(pool: list[Candidate], said: list[Reading], hints: tuple[tuple[str, str, float], ...] = ()) -> list[Scored]:
+    """Every candidate that fits with a score, best first (ties broken by route name, never by list order).
+    ``said``: the readings of what the customer said (each read again as a request, :func:`as_request`, by its
+    text); ``hints``: (words, concept, weight) read by other means than the lexicon (:mod:`~handoffs.models.learned`)."""
+    prepared = _prepared(pool)
+    everyone = prepared.everyone
+    # Each word the customer wrote, with every concept it says (one word may say two: "manager" is a person and
+    # an escalation), and the concepts they set aside.
+    parts = [_said(reading.text) for reading in said]
+    said_words = [word for part in parts for word in part.words]  # (word, {concept: weight}, requested)
     said_words += [(words, {concept: weight}, False) for words, concept, weight in hints]
+    negated = frozenset().union(*(part.negated for part in parts))
     raised = {c: prepared.concept(c) for _, found, _ in said_words for c in found}  # c: (offers, idf)
-    set_aside_words = {k for r in said for m in r.mentions if m.negated for k in word_keys(m.word)}
-    plain_words = {k for r in said for k in word_keys(r.text)} - set_aside_words
+    set_aside_words = frozenset().union(*(part.set_aside for part in parts))
+    plain_words = frozenset().union(*(part.plain for part in parts)) - set_aside_words
+    # each word's concepts as the candidates are scored: (concept, weight, offers, idf, generic factor)
+    weighed = [(word, found, requested, [(concept, weight, *raised[concept],
+                                          _GENERIC_CONCEPT if concept in _GENERIC else 1.0)
+                                         for concept, weight in found.items()])
+               for word, found, requested in said_words]
     scored: list[Scored] = []
     for index, candidate in enumerate(everyone):
         explicit = prepared.explicit[index]
-        if explicit and not any(r.asked_for(t) for r in said for t in profile(candidate.tool).target):
+        if explicit and not any(part.reading.asked_for(t) for part in parts for t in profile(candidate.tool).target):
             continue  # "Only call this if explicitly asked to": mentioning a person is not asking for one
         # Each word counts once, for the concept that fits this candidate best; more words for the same concept
         # add less and less (one clear word is enough, three say it louder).
         per_concept: dict[str, list[float]] = {}
         evidence: list[tuple[str, str]] = []
         sure = False
-        for word, found, requested in said_words:
+        catch_all = candidate.catch_all
+        for word, found, requested, concepts in weighed:
             best, best_concept = 0.0, ""
-            for concept, weight in found.items():
-                offers, idf = raised[concept]
+            for concept, weight, offers, idf, generic in concepts:
                 offer = offers[index]
-                if offer <= 0 or (candidate.catch_all and weight < _CATCH_ALL_MIN_WEIGHT and concept != "general"):
+                if offer <= 0 or (catch_all and weight < _CATCH_ALL_MIN_WEIGHT and concept != "general"):
                     continue
-                generic = _GENERIC_CONCEPT if concept in lexicon.GENERIC_CONCEPTS else 1.0
                 # A person the customer asks for is what they want done, more than the story around it.
                 value = weight * offer * generic * idf * (_REQUESTED if requested else 1.0)
                 if value > best:
@@ -223,19 +244,20 @@ def rank(pool: list[Candidate], said: list[Reading], hints: tuple[tuple[str, str
                 per_concept.setdefault(best_concept, []).append(best)
                 evidence.append((word, best_concept))
                 sure = sure or (found[best_concept] >= _SURE_WORD and best_concept != "problem")
-        score = sum(diminishing(vals) for vals in per_concept.values())
+        score = sum(map(diminishing, per_concept.values()))
         credited = {key for word, _ in evidence for key in word_keys(word)}
         overlap = (plain_words & prepared.distinct[index]) - credited
         score += _SHARED_WORD * len(overlap)
         # A word the customer said that only this candidate says too ("return" to the desk "for refunds and returns"):
         # it already counted for its meaning; the literal echo only breaks an exact tie (see choose).
         echo = len(plain_words & prepared.unique[index] & credited)
-        evidence += [(k, "") for k in sorted(overlap)]
+        if overlap:
+            evidence += [(k, "") for k in sorted(overlap)]
         if not sure and len({w for w, _ in evidence}) < 2:
             score *= _HINT  # one weak word ("money", "an order") is a hint, not a request
         if explicit:
             score *= _EXPLICIT  # the customer explicitly asked for exactly this
-        if not candidate.catch_all and not prepared.strong[index].isdisjoint(negated):
+        if not catch_all and not prepared.strong[index].isdisjoint(negated):
             score *= _NEGATED
         if score >= MIN_SCORE:
             scored.append(Scored(candidate, round(score, 6), evidence, echo))

@@ -50,14 +50,9 @@ def _message_json(role: str, content: str, calls: tuple[str, ...]) -> str:
     return json.dumps([role, content, list(calls)])
 
 
-def _turn_start(convo: list[Message]) -> int:
-    users = [i for i, m in enumerate(convo) if m.role == "user"]
-    return users[-1] + 1 if users else 0
-
-
-def _takeover(convo: list[Message], offered: set[str]) -> int:
-    """Where this persona or step began: just after the last result of a tool that is not offered now."""
-    names = {c.id: c.name for m in convo for c in m.tool_calls}
+def _takeover(convo: list[Message], offered: dict[str, ToolSpec], names: dict[str, str]) -> int:
+    """Where this persona or step began: just after the last result of a tool that is not offered now (``names``:
+    each call's tool by the call's id)."""
     for i in range(len(convo) - 1, -1, -1):
         m = convo[i]
         if m.role == "tool" and (m.name or names.get(m.tool_call_id or "")) not in offered:
@@ -114,18 +109,25 @@ class Turn:
         self.offered = {t.name: t for t in self.tools}
         self.system = system_prompt_of(self.messages)
         self.plan, self.step_tools, self.gated, self._covered = _steps(self.system, self.tools)
-        self.convo = [m for m in self.messages if m.role != "system"]
-        self.turn_start = _turn_start(self.convo)
-        self.evidence = Evidence.of(self.convo, self.turn_start)
-        self.last = self.convo[-1] if self.convo else None
-        # A call whose result was an error (refused by a step guard, failed) does not count as done: it may be
-        # retried once the tool is offered.
-        failed = {m.tool_call_id for m in self.convo if m.role == "tool" and m.is_error}
-        self.called_this_turn = [c.name for m in self.convo[self.turn_start:] for c in m.tool_calls
-                                 if c.id not in failed]
+        self.convo = convo = [m for m in self.messages if m.role != "system"]
+        # One pass over the conversation: the customer's last message, the calls' tools by id, and the calls whose
+        # result was an error (refused by a step guard, failed): they do not count as done, and may be retried once
+        # the tool is offered.
+        last_user, names, failed = -1, {}, set()
+        for i, m in enumerate(convo):
+            if m.role == "user":
+                last_user = i
+            elif m.role == "tool" and m.is_error:
+                failed.add(m.tool_call_id)
+            for c in m.tool_calls:
+                names[c.id] = c.name
+        self.turn_start = last_user + 1
+        self.evidence = Evidence.of(convo, self.turn_start, last_user)
+        self.last = convo[-1] if convo else None
+        self.called_this_turn = [c.name for m in convo[self.turn_start:] for c in m.tool_calls if c.id not in failed]
         self.failed_calls = failed
-        self.takeover = _takeover(self.convo, set(self.offered))
-        self._call_names = {c.id: c.name for m in self.convo for c in m.tool_calls}
+        self.takeover = _takeover(convo, self.offered, names)
+        self._call_names = names
 
     @cached_property
     def lang(self) -> str:
