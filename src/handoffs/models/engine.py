@@ -99,7 +99,7 @@ def _shape(m: Message) -> tuple:
 
 
 def _usage(shapes: "tuple[tuple, ...]", tools: Sequence[ToolSpec], decision: Decision) -> Usage:
-    """:meth:`OfflineEngine.usage` of messages already made :func:`_shape`\ s (a message's text and its calls' names
+    """:meth:`OfflineEngine.usage` of messages already shaped by :func:`_shape` (a message's text and its calls' names
     and arguments; the answer's likewise)."""
     pieces = [shape[1] + "".join(name + arguments for _, name, arguments in shape[5]) if shape[5] else shape[1]
               for shape in shapes]
