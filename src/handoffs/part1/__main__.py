@@ -49,4 +49,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from handoffs.quick_exit import exit_code
+
+    sys.exit(exit_code(main()))  # no final garbage collections over LangChain: see handoffs.quick_exit

@@ -49,6 +49,9 @@ HERE_AGENTS = ("User", "HumanAgent")
 """The agent types the notebook's own worker hosts: the customer's proxy and the human operator's."""
 
 CONNECT_TIMEOUT_S = 15.0
+WATCH_S = 0.01
+"""How often the cluster looks at a child it waits for (READY in its log, its exit): a poll() and a small file read,
+so often enough that a notebook does not wait on the interval (at 0.05 s, stopping waited 25-50 ms more per group)."""
 LEAVE_GRACE_S = 2.0
 CANCEL_GRACE_S = 0.1
 """A session that did not finish has handlers still waiting here (e.g. on the operator): they are cancelled after
@@ -157,7 +160,7 @@ class GrpcCluster:
             if time.monotonic() > deadline:
                 raise ClusterError(SAY["slow_start"].format(name=name, timeout=self.startup_timeout,
                                                             line=_last_error_line(self.log(name))))
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(WATCH_S)
 
     def _log_bytes(self, name: str) -> bytes:
         path = (self.workdir or Path(".")) / f"{name}.log"
@@ -188,7 +191,7 @@ class GrpcCluster:
                 process.terminate()
         deadline = time.monotonic() + self.stop_timeout
         while any(p.poll() is None for p in running) and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(WATCH_S)
 
     def kill(self) -> None:
         """Kill every child still alive, at once, and close their lifelines (safe to call any number of times)."""

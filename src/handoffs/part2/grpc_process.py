@@ -248,4 +248,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from handoffs.quick_exit import exit_code
+
+    sys.exit(exit_code(main()))  # no final garbage collections over gRPC and the model: see handoffs.quick_exit
