@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 
 from . import injected, knowledge, patterns, pruning, romanised
-from .lowered import for_lower_case, is_plain_lower, rows_words
+from .lowered import for_lower_case, is_plain_lower, lower_case_twin, rows_words
 from .text import words
 
 _CUES, _INJECTIONS = "cues.toml", "injection.toml"
@@ -103,11 +103,17 @@ def is_closing(text: str) -> bool:
 _PEOPLE_ASKED = tuple(knowledge.compiled(_CUES, row) for row in knowledge.load(_CUES)["people_asked"].values())
 _PEOPLE_ASKED_ANCHORS = patterns.Anchored(_PEOPLE_ASKED)
 """The words each pattern of a person asked for needs: a message holding none of them is not searched with it."""
+_PEOPLE_ROWS = tuple(patterns.Pruned(knowledge.source(_CUES, row), re.IGNORECASE if row.get("ignore_case") else 0)
+                     for row in knowledge.load(_CUES)["people_asked"].values())
+"""The same rows, each run as only its alternatives whose words the message holds (:class:`patterns.Pruned`): a row
+such as ``not_a_bot`` has six, each needing words of its own ("bot" *and* "instead of" *and* a person): run whole, on
+every message that names a person, it cost more (some 390k instructions) than all the other rows together."""
 _PERSON_WORDS = (knowledge.pattern(_CUES, "person_word_en"), knowledge.pattern(_CUES, "person_word_ko"))
 """A person named at all: what a message of three words or fewer ("operator!", "상담원") asks for."""
-_ASKED_AS_WRITTEN = (tuple(map(for_lower_case, _PEOPLE_ASKED)), for_lower_case(_IDENTITY_QUESTION),
+_ASKED_AS_WRITTEN = (tuple(map(lower_case_twin, _PEOPLE_ROWS)), for_lower_case(_IDENTITY_QUESTION),
                      for_lower_case(_NOT_ASKING), tuple(map(for_lower_case, _PERSON_WORDS)))
-"""The same rows, for a lower-cased message (:func:`text.for_lower_case`: the same matches, found faster)."""
+"""The same rows, for a lower-cased message (:func:`lowered.lower_case_twin`, :func:`lowered.for_lower_case`: the same
+matches, found faster)."""
 
 
 def people_asked_for(text: str) -> list[tuple[int, int]]:
@@ -127,7 +133,7 @@ def _people_asked_for(text: str) -> tuple[tuple[int, int], ...]:
             return tuple(romanised.latin_span(spans, s, e) for s, e in _people_asked_for(hangul))
     # "Are you a bot?" asks who we are, not for a person; "Are you a bot? I want a human." asks in its second sentence.
     rows, identity_question, not_asking, person_words = (
-        _ASKED_AS_WRITTEN if is_plain_lower(text) else (_PEOPLE_ASKED, _IDENTITY_QUESTION, _NOT_ASKING, _PERSON_WORDS))
+        _ASKED_AS_WRITTEN if is_plain_lower(text) else (_PEOPLE_ROWS, _IDENTITY_QUESTION, _NOT_ASKING, _PERSON_WORDS))
     asking = [pattern for pattern, may in zip(rows, _PEOPLE_ASKED_ANCHORS.which(text)) if may]
     if not asking and len(words(text)) > 3:
         return ()  # no pattern may match, and the message is too long to be a bare "operator!"

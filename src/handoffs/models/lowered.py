@@ -4,6 +4,7 @@
   first letter): two to five times slower than the same pattern matched as written. Over a text already lower-cased
   with no letter that folds oddly ("ſ", the Kelvin sign; :func:`is_plain_lower`), a pattern whose own letters are all
   plainly lower case finds the same matches either way, so its case-sensitive twin is used there.
+* :func:`lower_case_twin` — a :class:`pruning.Pruned` row whose kept alternatives run as their twins: both savings.
 * :func:`rows_words` — the anchor words of several rows at once (:mod:`.pruning`): a message holding none of them
   cannot match any of the rows, so a reader asks one question instead of one per row (most messages have no aside,
   nothing set aside).
@@ -17,7 +18,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
-from . import pruning
+from . import patterns, pruning
 from .patterns import _C, _PARSE
 from .pruning import folds_plainly as _folds_plainly
 
@@ -34,6 +35,16 @@ def for_lower_case(pattern: "re.Pattern[str]") -> "re.Pattern[str]":
     if not pattern.flags & re.IGNORECASE or not _all_plain(_PARSE.parse(pattern.pattern, pattern.flags)):
         return pattern
     return re.compile(pattern.pattern, pattern.flags & ~re.IGNORECASE)
+
+
+def _compiled_as_written(source: str, flags: int = 0) -> "re.Pattern[str]":
+    return for_lower_case(patterns.compile(source, flags))
+
+
+def lower_case_twin(row: pruning.Pruned) -> pruning.Pruned:
+    """``row`` for a text :func:`is_plain_lower` accepts: the same alternatives kept for the same words, each run (or
+    the whole row) as its :func:`for_lower_case` twin. Its anchors are read again (from the derived file: a look-up)."""
+    return pruning.Pruned(row._source, row._flags, compile_with=_compiled_as_written)
 
 
 def _plain(code: int) -> bool:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Iterator, Pattern, Sequence
+from typing import Callable, Iterator, Pattern, Sequence
 
 from . import anchoring
 from .anchoring import _needs, anchors, requirements  # noqa: F401 - importable from here, as before the split
@@ -143,10 +143,13 @@ class Pruned:
     """A pattern ``a|b|c`` run as only the top-level alternatives whose anchors (:func:`anchors`) the text holds
     (:class:`FirstOf`): the same matches as the whole pattern, for a text that names few of its alternatives' words
     at a fraction of the cost. ``search`` and ``finditer`` over a whole text; ``pattern`` and ``flags`` are the whole
-    pattern's, ``whole`` the whole pattern (for anything else). Nothing is compiled until it is first run."""
+    pattern's, ``whole`` the whole pattern (for anything else). Nothing is compiled until it is first run, and then
+    by ``compile_with`` (the model's bounded :func:`~handoffs.models.patterns.compile`, or a twin of it: see
+    :func:`~handoffs.models.lowered.lower_case_twin`)."""
 
-    def __init__(self, source: str, flags: int = 0):
-        self._source, self._flags, self._whole = source, flags, None
+    def __init__(self, source: str, flags: int = 0,
+                 compile_with: Callable[[str, int], Pattern[str]] = compile):
+        self._source, self._flags, self._whole, self._compile = source, flags, None, compile_with
         self.parts = tuple(alternatives(source))
         self.anchored, widths = analysed_table(self.parts, flags)
         self._compiled: list[Pattern[str] | None] = [None] * len(self.parts)
@@ -161,7 +164,7 @@ class Pruned:
     def whole(self) -> Pattern[str]:
         """The whole pattern, compiled when first asked for (a text whose words name most alternatives, or none)."""
         if self._whole is None:
-            self._whole = compile(self._source, self._flags)
+            self._whole = self._compile(self._source, self._flags)
         return self._whole
 
     @property
@@ -175,7 +178,7 @@ class Pruned:
     def _alternative(self, index: int) -> Pattern[str]:
         found = self._compiled[index]
         if found is None:
-            found = self._compiled[index] = compile(self.parts[index], self._flags)
+            found = self._compiled[index] = self._compile(self.parts[index], self._flags)
         return found
 
     def _first_of(self, kept: tuple[int, ...]) -> "Pattern[str] | FirstOf":
