@@ -94,7 +94,10 @@ def _children_cpu() -> float:
 def measure(repeats: int = 1, only: Sequence[str] | None = None, extra: Sequence[str] | None = None,
             progress: Callable[[str], None] = print) -> tuple[list[Table], list[Verdict]]:
     """Each edition (or just ``only``) under nbval; ``extra`` replaces the parallel options (``[]``: one process)."""
+    from handoffs.kit.testing import compile_sources
+
     options = parallel_options() if extra is None else list(extra)
+    compile_sources(Path(sys.executable))  # as ./kit test does before pytest starts (not in the times)
     runs_of = {"given": list(only)} if only else {edition: edition_notebooks(edition) for edition in EDITIONS}
     kit_runs: dict[str, list[dict]] = {name: [] for name in runs_of}
     bare_runs = []

@@ -101,6 +101,7 @@ def cmd_test(args: List[str]) -> int:
     if group in testing.NEEDS_SLIDE_ASSETS and not kit_env.ensure_slide_assets(required=False):
         say("npm is not installed: the slide tests will be skipped (install Node.js to run them)")
     env.update(notebooks.REPRODUCIBLE)
+    testing.compile_sources(venv_python())
     phase(f"pytest ({group})" if group == "all" or group in testing.GROUPS else "pytest")
     status = _run([str(venv_python()), "-m", "pytest", *paths, *testing.parallel_arguments(group, pytest_args),
                    *pytest_args], env)
