@@ -221,9 +221,9 @@ COMMANDS: Dict[str, Tuple[Callable[[List[str]], int], str]] = {
     "timings": (cmd_timings, "timings [--measure [NOTEBOOK...]]\n                         rewrite the timing tables "
                              "of slides/INSTRUCTOR.md and .ko.md from the notebooks;\n                         "
                              "--measure: run the notebooks first and keep their run times (all, or those named)"),
-    "derive": (cmd_derive, "derive [--check]       rebuild the offline model's derived file (its patterns' anchor words and "
-                           "index,\n                         read from its data files) after editing a data file; "
-                           "--check: is it current?"),
+    "derive": (cmd_derive, "derive [--check]       rebuild the offline model's derived files (its patterns' anchor words and "
+                           "index,\n                         the English words its typo check may ask about) after "
+                           "editing a data file;\n                         --check: are they current?"),
     "help": (cmd_help, "help                   this text"),
 }
 
