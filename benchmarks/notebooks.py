@@ -6,6 +6,8 @@ notebooks``, its notebooks shared between the same pytest-xdist workers (``-n N 
 time from pytest's start to its end: what a workshop waits for on that machine. A JUnit report gives each
 notebook's own time (its kernel's start, its cells, its kernel's stop). The bare row is a one-cell notebook
 (``print("hello")``) under the same command: pytest's start-up, the workers, a kernel and nbval, nothing of the kit.
+It lives in a temporary folder, so the command names the repository's configuration (``-c pyproject.toml``: its
+``addopts``, the plugins it leaves out): without it pytest would run the bare notebook without them.
 
 Beside each wall time, the CPU seconds the run cost (``getrusage`` of the children: pytest, its workers, the kernels;
 not the processes a notebook starts that outlive their parent, e.g. its server's decision workers). On a shared
@@ -30,8 +32,14 @@ from benchmarks.harness import ROOT, Stats, Table, Verdict, child_env, seconds
 
 TARGET_EDITION_S = 45.0
 EDITIONS = {"en": "notebooks", "ko": "notebooks/ko"}
-NBVAL_OPTIONS = ["--nbval", "--nbval-sanitize-with", "tests/nbval_sanitize.cfg", "--nbval-cell-timeout=600",
-                 "--ignore-glob=*/tests/*.ipynb", "-p", "no:cacheprovider", "-q"]
+
+
+def nbval_options() -> list[str]:
+    """nbval's options as ``./kit test notebooks`` gives them, without pytest's cache (its last-failed entries, the
+    scheduler's unit seconds: a benchmark leaves no trace), quiet."""
+    from handoffs.kit.testing import nbval_arguments
+
+    return [*nbval_arguments(notebooks_only=True), "-p", "no:cacheprovider", "-q"]
 
 
 def edition_notebooks(edition: str) -> list[str]:
@@ -61,7 +69,9 @@ def run_nbval(notebooks: Sequence[str], extra: Sequence[str] = ()) -> dict:
     """Run nbval over ``notebooks`` in one pytest process; return the wall time and each notebook's time."""
     with tempfile.TemporaryDirectory() as folder:
         report = Path(folder) / "junit.xml"
-        command = [sys.executable, "-m", "pytest", *notebooks, *NBVAL_OPTIONS, *extra, f"--junitxml={report}"]
+        configuration = ["-c", str(ROOT / "pyproject.toml"), "--rootdir", str(ROOT)]  # also for notebooks elsewhere
+        command = [sys.executable, "-m", "pytest", *notebooks, *nbval_options(), *configuration, *extra,
+                   f"--junitxml={report}"]
         started, cpu_before = time.perf_counter(), _children_cpu()
         done = subprocess.run(command, cwd=ROOT, env=child_env(), capture_output=True, text=True)
         wall, cpu = time.perf_counter() - started, _children_cpu() - cpu_before
@@ -84,7 +94,10 @@ def _children_cpu() -> float:
 def measure(repeats: int = 1, only: Sequence[str] | None = None, extra: Sequence[str] | None = None,
             progress: Callable[[str], None] = print) -> tuple[list[Table], list[Verdict]]:
     """Each edition (or just ``only``) under nbval; ``extra`` replaces the parallel options (``[]``: one process)."""
+    from handoffs.kit.testing import compile_sources
+
     options = parallel_options() if extra is None else list(extra)
+    compile_sources(Path(sys.executable))  # as ./kit test does before pytest starts (not in the times)
     runs_of = {"given": list(only)} if only else {edition: edition_notebooks(edition) for edition in EDITIONS}
     kit_runs: dict[str, list[dict]] = {name: [] for name in runs_of}
     bare_runs = []

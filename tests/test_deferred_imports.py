@@ -1,15 +1,18 @@
 """``handoffs.kit.deferred_imports`` (loaded first by pyproject's addopts): pytest never builds rfc3987_syntax's
-grammar unless something asks it, and when asked, the real module answers."""
+grammar unless something asks it, and when asked, the real module answers; a pytest run whose tests never import
+hypothesis does not import it at its end, and one whose tests do still gets hypothesis's own report."""
 
 import importlib.util
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("rfc3987_syntax") is None, reason="rfc3987_syntax not installed")
+ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.skipif(importlib.util.find_spec("rfc3987_syntax") is None, reason="rfc3987_syntax not installed")
 def test_the_stand_in_answers_with_the_real_module():
     code = ("import sys, importlib.util, handoffs.kit.deferred_imports as d; m = sys.modules['rfc3987_syntax']; "
             "assert m.__deferred__ and importlib.util.find_spec('rfc3987_syntax') is not None; "
@@ -20,3 +23,23 @@ def test_the_stand_in_answers_with_the_real_module():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["True", "False", "False"]  # real answers; the real module replaced the stand-in
+
+
+
+@pytest.mark.skipif(importlib.util.find_spec("hypothesis") is None, reason="hypothesis not installed")
+def test_hypothesis_is_imported_at_the_end_of_a_run_only_when_a_test_imported_it(tmp_path):
+    watch = "import atexit, sys\natexit.register(lambda: print('hypothesis imported:', 'hypothesis' in sys.modules))\n"
+    (tmp_path / "test_plain.py").write_text(watch + "def test_plain():\n    assert 1 + 1 == 2\n")
+    (tmp_path / "test_given.py").write_text(watch + "from hypothesis import given, strategies as st\n\n\n"
+                                            "@given(st.integers())\ndef test_given(n):\n    assert n == n\n")
+
+    def run(name: str, *extra: str) -> str:
+        command = [sys.executable, "-m", "pytest", str(tmp_path / name), "-c", str(ROOT / "pyproject.toml"),
+                   "--rootdir", str(ROOT), "-p", "no:nbval", "-p", "no:cacheprovider", "-q", *extra]
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stdout + done.stderr
+        return done.stdout
+
+    assert "hypothesis imported: False" in run("test_plain.py")
+    given = run("test_given.py", "--hypothesis-show-statistics")  # its plugin still reports on the tests that use it
+    assert "hypothesis imported: True" in given and "Hypothesis Statistics" in given and "test_given" in given

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sys
 from pathlib import Path
 
 from handoffs.kit import testing
@@ -39,6 +40,21 @@ def test_the_full_run_and_the_notebooks_use_the_cores_unless_told_otherwise(monk
     assert testing.parallel_arguments("models", []) == []  # a group runs in one process
     monkeypatch.setenv("HANDOFFS_TEST_WORKERS", "1")
     assert testing.parallel_arguments("all", []) == []
+
+
+def test_a_run_of_notebooks_alone_leaves_out_what_checks_no_notebook_and_the_full_run_keeps_it():
+    notebooks = testing.pytest_arguments("notebooks")
+    assert "--nbval" in notebooks and "--assert=plain" in notebooks and "no:syrupy" in notebooks
+    one = testing.pytest_arguments("notebooks/02_langchain_support_bot.ipynb")
+    assert "--nbval" in one and "--assert=plain" in one
+    full = testing.pytest_arguments("all")
+    assert "--nbval" in full and "--assert=plain" not in full and "no:syrupy" not in full  # test modules' asserts
+
+
+def test_the_kits_code_is_byte_compiled_before_a_run():
+    testing.compile_sources(Path(sys.executable))
+    init = ROOT / "src" / "handoffs" / "__init__.py"
+    assert Path(importlib.util.cache_from_source(str(init))).exists()
 
 
 def test_units_are_handed_out_costliest_first_and_a_unit_never_timed_is_estimated_by_its_tests():

@@ -78,3 +78,34 @@ print(json.dumps([sorted(table.anchored.needs[0]), bool(table.search(text)), tab
 def test_a_key_names_the_flags_a_pattern_is_compiled_with():
     assert anchoring.key("ab", re.IGNORECASE) == anchoring.key("ab", re.IGNORECASE | re.UNICODE) == "2:ab"
     assert anchoring.key("ab") != anchoring.key("ab", re.IGNORECASE)
+
+
+def test_the_english_word_file_is_exactly_what_the_derive_command_builds():
+    from handoffs.models import english
+
+    assert english.DERIVED.read_text(encoding="utf-8") == derived.build_english(), (
+        "data/derived/english_words.txt is stale: run ./kit derive (python -m handoffs.models.derived --write)")
+
+
+def test_the_english_words_near_the_typo_targets_answer_as_the_whole_dictionary():
+    """Every word the typo reader can ask about (one insertion, deletion, substitution or swap from a typo target,
+    lower case) is English by the derived file exactly when it is by pyspellchecker's whole dictionary; a word with
+    capitals, or a file derived from other targets, is answered by the whole dictionary."""
+    from handoffs.models import english, words
+
+    near, whole = words._english_words(), english.whole()
+    assert isinstance(near, english._Near) and 10_000 < len(near.words) < 30_000  # the file is current: it is used
+    letters = "abcdefghijklmnopqrstuvwxyz'"
+    asked = set()
+    for target in words._TYPO_TARGETS[::3]:
+        for i in range(len(target) + 1):
+            asked.add(target[:i] + target[i + 1:])
+            asked.update(target[:i] + c + target[i:] for c in letters)
+            asked.update(target[:i] + c + target[i + 1:] for c in letters)
+            asked.add(target[:i] + target[i + 1:i + 2] + target[i:i + 1] + target[i + 2:])
+    assert len(asked) > 100_000
+    for word in asked:
+        if word and words._one_edit_from(word):
+            assert (word in near) == (word in whole), word
+    assert ("Refund" in near) == ("Refund" in whole) and ("Zzzq" in near) == ("Zzzq" in whole)
+    assert english.near_targets(("other", "targets")) is whole  # not derived from these: the whole dictionary

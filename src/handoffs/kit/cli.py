@@ -101,6 +101,7 @@ def cmd_test(args: List[str]) -> int:
     if group in testing.NEEDS_SLIDE_ASSETS and not kit_env.ensure_slide_assets(required=False):
         say("npm is not installed: the slide tests will be skipped (install Node.js to run them)")
     env.update(notebooks.REPRODUCIBLE)
+    testing.compile_sources(venv_python())
     phase(f"pytest ({group})" if group == "all" or group in testing.GROUPS else "pytest")
     status = _run([str(venv_python()), "-m", "pytest", *paths, *testing.parallel_arguments(group, pytest_args),
                    *pytest_args], env)
@@ -220,9 +221,9 @@ COMMANDS: Dict[str, Tuple[Callable[[List[str]], int], str]] = {
     "timings": (cmd_timings, "timings [--measure [NOTEBOOK...]]\n                         rewrite the timing tables "
                              "of slides/INSTRUCTOR.md and .ko.md from the notebooks;\n                         "
                              "--measure: run the notebooks first and keep their run times (all, or those named)"),
-    "derive": (cmd_derive, "derive [--check]       rebuild the offline model's derived file (its patterns' anchor words and "
-                           "index,\n                         read from its data files) after editing a data file; "
-                           "--check: is it current?"),
+    "derive": (cmd_derive, "derive [--check]       rebuild the offline model's derived files (its patterns' anchor words and "
+                           "index,\n                         the English words its typo check may ask about) after "
+                           "editing a data file;\n                         --check: are they current?"),
     "help": (cmd_help, "help                   this text"),
 }
 

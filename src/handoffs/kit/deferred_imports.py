@@ -1,5 +1,5 @@
-"""A pytest plugin loaded first (``-p handoffs.kit.deferred_imports`` in pyproject's ``addopts``): one third-party
-import that every pytest process pays and no test uses is deferred to its first use.
+"""A pytest plugin loaded first (``-p handoffs.kit.deferred_imports`` in pyproject's ``addopts``): two third-party
+imports that every pytest process pays and no test uses are deferred to their first use, or left out.
 
 nbval imports nbformat, which imports jsonschema, whose format checkers import ``rfc3987_syntax`` if it is installed
 (it comes with jupyter-events). That module builds a Lark grammar when imported: 1.5 s of CPU (measured here:
@@ -10,7 +10,15 @@ without format checkers, so nothing the kit runs ever asks ``rfc3987_syntax`` an
 This plugin puts a stand-in module under that name: ``is_valid_syntax`` (the one name jsonschema imports) and every
 other attribute import the real module at first use and answer from it, so a check of an ``iri`` format still gives
 the real answer, only later. Nothing else changes; where the package is not installed, nothing is put in place (a
-``from rfc3987_syntax import ...`` then fails as it would have). Standard library only; no hooks.
+``from rfc3987_syntax import ...`` then fails as it would have).
+
+hypothesis's pytest plugin imports nothing of hypothesis until a test does, but its ``pytest_terminal_summary``
+imports ``hypothesis.internal.observability``, i.e. all of hypothesis (0.2 s of CPU, ~1 s where pytest rewrites its
+asserts from source), at the end of every pytest process: the controller and each xdist worker, in every
+``./kit test`` run, to list the observation files that hypothesis's own tests wrote. Where hypothesis was never
+imported, no test can have written one and that hook has nothing to say (unless ``--hypothesis-show-statistics``
+asks for its section header): :func:`pytest_sessionfinish` unregisters the plugin just before the terminal summary.
+Standard library and pytest's plugin API only.
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ import types
 from typing import Any
 
 DEFERRED = "rfc3987_syntax"
+HYPOTHESIS_PLUGIN = "hypothesispytest"  # the name of hypothesis's pytest11 entry point
 
 
 def _real() -> types.ModuleType:
@@ -56,3 +65,13 @@ def _stand_in(spec: Any) -> types.ModuleType:
 _SPEC = importlib.util.find_spec(DEFERRED) if DEFERRED not in sys.modules else None
 if _SPEC is not None:
     sys.modules[DEFERRED] = _stand_in(_SPEC)
+
+
+def pytest_sessionfinish(session: Any) -> None:
+    """Unregister hypothesis's plugin when no test imported hypothesis (terminal summaries come after this hook)."""
+    plugins = session.config.pluginmanager
+    if "hypothesis" in sys.modules or not plugins.has_plugin(HYPOTHESIS_PLUGIN):
+        return
+    if session.config.getoption("hypothesis_show_statistics", default=False):
+        return
+    plugins.unregister(name=HYPOTHESIS_PLUGIN)

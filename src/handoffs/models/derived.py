@@ -1,4 +1,4 @@
-"""``python -m handoffs.models.derived --write | --check`` (or ``./kit derive``): the model's derived file.
+"""``python -m handoffs.models.derived --write | --check`` (or ``./kit derive``): the model's derived files.
 
 ``data/derived/anchors.json`` holds what every fresh process would otherwise compute from the data files before
 its first reply: each pattern's :class:`~handoffs.models.anchoring.Analysis` (its anchor words, read from its parse)
@@ -7,8 +7,11 @@ source; this file is a pure function of them and of the model's code, rebuilt by
 that ignores the file (``HANDOFFS_MODEL_DERIVED=off``), imports every module of the model (each builds its tables at
 import), and writes down every pattern analysed and every anchor word registered. The same data give the same bytes.
 
-``--check`` exits 1 when the file differs from what :func:`build` gives (the test suite checks the same), naming the
-command that rebuilds it. A stale file never changes an answer: a pattern it lacks is parsed when first asked for,
+``data/derived/english_words.txt`` holds the words of pyspellchecker's English dictionary that the typo reader may
+ask about (:mod:`~handoffs.models.english`, built by :func:`build_english` from the typo targets and the dictionary).
+
+``--check`` exits 1 when a file differs from what :func:`build` / :func:`build_english` give (the test suite checks
+the same), naming the command that rebuilds it. A stale file never changes an answer: a pattern it lacks is parsed when first asked for,
 a word it lacks rebuilds the index (see :mod:`~handoffs.models.anchoring`); it only costs the start-up time back.
 
 What this module is not: the model, or a cache of what messages mean. Nothing here depends on a message.
@@ -70,6 +73,13 @@ def build() -> str:
     return done.stdout
 
 
+def build_english() -> str:
+    """What ``english_words.txt`` should say, from the typo targets this process reads from the data files."""
+    from . import english, words
+
+    return english.build(words._TYPO_TARGETS, words._deletions, words._by_deletion())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m handoffs.models.derived", description=__doc__.split("\n")[0])
     action = parser.add_mutually_exclusive_group(required=True)
@@ -80,18 +90,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.collect:
         sys.stdout.buffer.write(_collect().encode("utf-8"))  # UTF-8 whatever the console's encoding
         return 0
-    wanted = build()
-    path = anchoring.DERIVED
-    if args.write:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(wanted, encoding="utf-8")
-        print(f"wrote {path.name}: {wanted.count(chr(10))} lines")
-        return 0
-    if path.exists() and path.read_text(encoding="utf-8") == wanted:
-        print(f"{path.name} is current")
-        return 0
-    print(f"{path.name} is stale: rebuild it with `python -m handoffs.models.derived --write` (or ./kit derive)")
-    return 1
+    from . import english
+
+    stale = 0
+    for path, wanted in ((anchoring.DERIVED, build()), (english.DERIVED, build_english())):
+        if args.write:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(wanted, encoding="utf-8")
+            print(f"wrote {path.name}: {wanted.count(chr(10))} lines")
+        elif path.exists() and path.read_text(encoding="utf-8") == wanted:
+            print(f"{path.name} is current")
+        else:
+            print(f"{path.name} is stale: rebuild it with `python -m handoffs.models.derived --write` (or ./kit derive)")
+            stale = 1
+    return stale
 
 
 if __name__ == "__main__":

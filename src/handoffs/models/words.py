@@ -5,7 +5,7 @@ their one-letter typos, text-speak and Korean initials.
 word counts for less: ``thresholds.typo`` in ``data/routing.toml``); :func:`corrected` rewrites a text so phrases
 match through typos ("mony back" -> "money back", "ㄱㅈ" -> "결제"). The word lists are ``data/lexicon.toml`` and
 ``data/words.toml``; an English word one letter from a known one is checked against an English dictionary
-(pyspellchecker's, loaded the first time it is needed) so a real word is never "corrected".
+(pyspellchecker's, read the first time it is needed: :mod:`.english`) so a real word is never "corrected".
 
 What this module is not: the reading of a whole message (phrases, negation, people, asides: :mod:`.meaning`).
 """
@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Container
 
-from . import idioms, knowledge, lexicon, patterns
+from . import english, idioms, knowledge, lexicon, patterns
 from .text import en_stem, ko_stem, near_miss, tokens
 
 _TYPO = knowledge.load("routing.toml")["thresholds"]["typo"]["value"]
@@ -66,11 +67,10 @@ def english_word(word: str) -> list[tuple[str, float]]:
 
 
 @lru_cache(maxsize=1)
-def _english_words() -> object:
-    """An English word list with frequencies (pyspellchecker's), loaded once, the first time a word is unknown."""
-    from spellchecker import SpellChecker
-
-    return SpellChecker(language="en", distance=1)
+def _english_words() -> Container[str]:
+    """English words (pyspellchecker's), read once, the first time a word is unknown: only those near a typo target,
+    the only ones asked about, from the derived file when it is current (:mod:`.english`)."""
+    return english.near_targets(_TYPO_TARGETS)
 
 
 @lru_cache(maxsize=8192)
