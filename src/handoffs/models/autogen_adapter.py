@@ -5,7 +5,7 @@ It implements the whole interface — ``create``, ``create_stream`` (string piec
 ``function_calling=True``, so AgentChat accepts handoffs) and ``capabilities`` — and answers with
 ``CreateResult(content=str | list[FunctionCall], thought=<the reason>)``. The decision is ``core.decide`` (or the
 script / rogue mode, like ``ReplayChatCompletionClient``). A team resends the whole history on every call: a system,
-user or tool-result message is read once per text (:data:`_READ`), each tool's schema once per tool object.
+user, tool-result or the model's own message is read once per text (:data:`_READ`), each tool's schema once per tool object.
 
 Not here: any network, any API key, any learned weights.
 """
@@ -63,10 +63,23 @@ def _user(message: Any) -> list[Message]:
 
 
 def _assistant(message: Any) -> list[Message]:
-    if isinstance(message.content, list):
-        calls = tuple(ToolCall(c.id, c.name, _arguments_of(c.arguments or "{}")) for c in message.content)
-        return [Message("assistant", "", calls)]
-    return [Message("assistant", message.content)]
+    """The model's own message: its text, or its calls (each arguments JSON text parsed). Kept by those values when
+    they are texts (an AutoGen call carries its arguments as JSON text, never as a dict a caller could edit): a team
+    resends every earlier call of the conversation on each model call."""
+    content = message.content
+    if type(content) is str:
+        return [_READ.get(("assistant", content)) or _keep(("assistant", content), Message("assistant", content))]
+    if isinstance(content, list):
+        key = ("calls", tuple((c.id, c.name, c.arguments) for c in content))
+        kept = all(type(part) is str for call in key[1] for part in call)
+        found = _READ.get(key) if kept else None
+        if found is None:
+            calls = tuple(ToolCall(c.id, c.name, _arguments_of(c.arguments or "{}")) for c in content)
+            found = Message("assistant", "", calls)
+            if kept:
+                _keep(key, found)
+        return [found]
+    return [Message("assistant", content)]
 
 
 def _results(message: Any) -> list[Message]:
@@ -84,9 +97,9 @@ def _results(message: Any) -> list[Message]:
     return out
 
 
-#: readings of system, user and tool-result messages by their values (text; for a result also tool, call id and error
-#: flag): a team resends the whole history on every model call, and building a Message costs more than looking it up.
-#: Keyed by values, never by the message object; the model's own messages (argument dicts) are read every time.
+#: readings of messages by their values (text; for a result also tool, call id and error flag; for the model's own calls
+#: each call's id, name and arguments JSON text): a team resends the whole history on every model call, and building a
+#: Message costs more than looking it up. Keyed by values, never by the message object.
 _READ: dict[tuple, Message] = {}
 _READ_KEPT = 4096  # readings kept; all are forgotten beyond this
 
