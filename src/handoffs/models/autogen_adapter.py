@@ -4,8 +4,9 @@ It implements the whole interface — ``create``, ``create_stream`` (string piec
 ``actual_usage``, ``total_usage``, ``count_tokens``, ``remaining_tokens``, ``close``, ``model_info`` (with
 ``function_calling=True``, so AgentChat accepts handoffs) and ``capabilities`` — and answers with
 ``CreateResult(content=str | list[FunctionCall], thought=<the reason>)``. The decision is ``core.decide`` (or the
-script / rogue mode, like ``ReplayChatCompletionClient``). A team resends the whole history on every call: a system,
-user, tool-result or the model's own message is read once per text (:data:`_READ`), each tool's schema once per tool object.
+script / rogue mode, like ``ReplayChatCompletionClient``). A team resends the whole history on every call: a
+system, user, tool-result or the model's own message is read once per text (:data:`_READ`), each tool's schema once
+per tool object.
 
 Not here: any network, any API key, any learned weights.
 """

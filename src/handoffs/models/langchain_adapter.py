@@ -234,7 +234,8 @@ class OfflineChatModel(BaseChatModel):
             decision.text,
             [{"name": c.name, "args": dict(c.arguments), "id": c.id, "type": "tool_call"} for c in decision.tool_calls],
             self._metadata(decision, usage.method, engine.mode),
-            {"input_tokens": usage.input_tokens, "output_tokens": usage.output_tokens, "total_tokens": usage.total_tokens},
+            {"input_tokens": usage.input_tokens, "output_tokens": usage.output_tokens,
+             "total_tokens": usage.total_tokens},
         )
 
     def _metadata(self, decision: Decision, method: str, mode: str) -> dict[str, Any]:
