@@ -35,6 +35,7 @@ from autogen_core.models import (
 from autogen_core.tools import Tool, ToolSchema
 from pydantic import BaseModel
 
+from .built import state, written
 from .engine import MODEL_NAME, OfflineEngine, stream_pieces
 from .types import Decision, Message, ToolCall, ToolSpec, remembered_spec
 
@@ -173,6 +174,36 @@ def tool_specs(tools: Sequence[Tool | ToolSchema]) -> list[ToolSpec]:
             for tool in tools]
 
 
+def create_result(finish_reason: str, content: "str | list[FunctionCall]", usage: RequestUsage,
+                  thought: str) -> CreateResult:
+    """``CreateResult(finish_reason=..., content=..., usage=..., cached=False, thought=...)`` of the decision's own
+    values (a ``str`` content or a new list of ``FunctionCall``), written directly (:mod:`~handoffs.models.built`):
+    validating them again costs as much as the rest of a remembered decision. The validating way when the installed
+    autogen-core builds it otherwise (:func:`_built_alike`)."""
+    if _built_alike() and type(thought) is str and (type(content) is str or type(content) is list):
+        return written(CreateResult, {"finish_reason": finish_reason, "content": content, "usage": usage,
+                                      "cached": False, "logprobs": None, "thought": thought},
+                       {"finish_reason", "content", "usage", "cached", "thought"}, None)
+    return CreateResult(finish_reason=finish_reason, content=content, usage=usage, cached=False, thought=thought)
+
+
+@lru_cache(maxsize=1)
+def _built_alike() -> bool:
+    """Does writing a CreateResult give what validating it gives, in this autogen-core? (Once a process.)"""
+    try:
+        usage = RequestUsage(prompt_tokens=1, completion_tokens=2)
+        for reason, content in (("stop", "a b"), ("function_calls", [FunctionCall(id="c", name="t", arguments="{}")])):
+            validated = CreateResult(finish_reason=reason, content=content, usage=usage, cached=False, thought="r")
+            direct = written(CreateResult, {"finish_reason": reason, "content": content, "usage": usage,
+                                            "cached": False, "logprobs": None, "thought": "r"},
+                             {"finish_reason", "content", "usage", "cached", "thought"}, None)
+            if state(validated) != state(direct) or validated.usage is not usage:
+                return False
+        return True
+    except Exception:  # another autogen-core: validate
+        return False
+
+
 class OfflineModelClient(ChatCompletionClient):
     """The kit's deterministic offline model for AutoGen (see ``handoffs.models`` for the modes)."""
 
@@ -202,10 +233,8 @@ class OfflineModelClient(ChatCompletionClient):
             completion_tokens=self._total_usage.completion_tokens + usage.output_tokens)
         if decision.tool_calls:
             calls = [FunctionCall(id=c.id, name=c.name, arguments=c.arguments_json) for c in decision.tool_calls]
-            return CreateResult(finish_reason="function_calls", content=calls, usage=self._last_usage,
-                                cached=False, thought=decision.reason)
-        return CreateResult(finish_reason="stop", content=decision.text, usage=self._last_usage, cached=False,
-                            thought=decision.reason)
+            return create_result("function_calls", calls, self._last_usage, decision.reason)
+        return create_result("stop", decision.text, self._last_usage, decision.reason)
 
     async def create_stream(self, messages: Sequence[LLMMessage], *, tools: Sequence[Tool | ToolSchema] = [],
                             tool_choice: Tool | Literal["auto", "required", "none"] = "auto",

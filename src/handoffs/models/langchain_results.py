@@ -5,8 +5,9 @@ Pydantic validation of these three objects costs the adapter ~40 us a call (the 
 are validated field by field and copied, ``ChatGeneration`` runs its ``set_text`` validator), and pydantic's own
 ``model_construct`` is no cheaper (it asks ``inspect.signature`` of every default factory). Every value the adapter
 passes is already of its field's type and made fresh per call (plain dicts and lists, a ``str`` content), so the
-objects are written directly: each field in the order validation writes it (the defaults as it fills them, fresh
-``{}``/``[]`` for the mutable ones), the fields set as a ``set`` (``text`` too, which ``set_text`` assigns), no extras.
+objects are written directly (:mod:`~handoffs.models.built`): each field in the order validation writes it (the
+defaults as it fills them, fresh ``{}``/``[]`` for the mutable ones), the fields set as a ``set`` (``text`` too, which
+``set_text`` assigns), no extras.
 That this is the very state the validating constructors give is not assumed but checked once per process on a sample
 against the installed langchain-core (:func:`built_alike`); should a version build them otherwise, the validating
 constructors are used.
@@ -23,29 +24,20 @@ from typing import Any
 from langchain_core.messages import AIMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 
-_set = object.__setattr__  # pydantic's __setattr__ would validate and record a field set
-
-
-def _written(cls: type, fields: dict[str, Any], fields_set: set[str], extra: dict | None) -> Any:
-    model = cls.__new__(cls)
-    _set(model, "__dict__", fields)
-    _set(model, "__pydantic_fields_set__", fields_set)
-    _set(model, "__pydantic_extra__", extra)
-    _set(model, "__pydantic_private__", None)
-    return model
+from .built import state, written
 
 
 def _ai_message(content: str, tool_calls: list, response_metadata: dict, usage_metadata: dict) -> AIMessage:
-    return _written(AIMessage, {"content": content, "additional_kwargs": {}, "response_metadata": response_metadata,
-                                "type": "ai", "name": None, "id": None, "tool_calls": tool_calls,
-                                "invalid_tool_calls": [], "usage_metadata": usage_metadata},
-                    {"content", "tool_calls", "response_metadata", "usage_metadata"}, {})
+    return written(AIMessage, {"content": content, "additional_kwargs": {}, "response_metadata": response_metadata,
+                               "type": "ai", "name": None, "id": None, "tool_calls": tool_calls,
+                               "invalid_tool_calls": [], "usage_metadata": usage_metadata},
+                   {"content", "tool_calls", "response_metadata", "usage_metadata"}, {})
 
 
 def _chat_result(message: AIMessage) -> ChatResult:
-    generation = _written(ChatGeneration, {"text": message.text, "generation_info": None, "type": "ChatGeneration",
-                                           "message": message}, {"message", "text"}, None)
-    return _written(ChatResult, {"generations": [generation], "llm_output": None}, {"generations"}, None)
+    generation = written(ChatGeneration, {"text": message.text, "generation_info": None, "type": "ChatGeneration",
+                                          "message": message}, {"message", "text"}, None)
+    return written(ChatResult, {"generations": [generation], "llm_output": None}, {"generations"}, None)
 
 
 def ai_message(content: str, tool_calls: list[dict[str, Any]], response_metadata: dict[str, Any],
@@ -66,14 +58,6 @@ def chat_result(message: AIMessage) -> ChatResult:
     return ChatResult(generations=[ChatGeneration(message=message)])
 
 
-def _state(model: Any) -> tuple:
-    """What a pydantic object is: its class, its fields (names, values and their types, in order), the fields set
-    (and its type), its extras and private values."""
-    return (type(model), [(name, type(value), value) for name, value in model.__dict__.items()],
-            type(model.__pydantic_fields_set__), model.__pydantic_fields_set__, model.__pydantic_extra__,
-            model.__pydantic_private__)
-
-
 @lru_cache(maxsize=1)
 def built_alike() -> bool:
     """Do the direct and the validating ways give the same objects in this langchain-core? (Once a process.)"""
@@ -87,8 +71,8 @@ def built_alike() -> bool:
             plain = ChatResult(generations=[ChatGeneration(message=validated)])
             written = _ai_message(content, [dict(c, args=dict(c["args"])) for c in calls], dict(metadata), dict(usage))
             built = _chat_result(written)
-            alike = alike and (_state(validated) == _state(written) and _state(plain) == _state(built)
-                               and _state(plain.generations[0]) == _state(built.generations[0]))
+            alike = alike and (state(validated) == state(written) and state(plain) == state(built)
+                               and state(plain.generations[0]) == state(built.generations[0]))
         return alike
     except Exception:  # another langchain-core: build them the validating way
         return False
