@@ -36,9 +36,9 @@ def count_tokens_exact(text):
 
 
 def test_the_approximation_of_a_plain_text_is_its_pieces_counted_one_by_one():
-    """``tokens._approx`` counts an ASCII text with two C searches: the same count as weighing each piece in turn
-    (long words one token per four letters, Korean and other letters by their bytes), on every labelled message and
-    on texts of words, digit runs, long words and whitespace."""
+    """``tokens._approx`` counts an ASCII text from its runs of letters and digits: the same count as weighing each
+    piece in turn (long words one token per four letters, Korean and other letters by their bytes), on every labelled
+    message, on texts of words, digit runs, long words and whitespace, and on texts of any ASCII characters."""
     import random
 
     from handoffs.evals import load_cases
@@ -48,5 +48,7 @@ def test_the_approximation_of_a_plain_text_is_its_pieces_counted_one_by_one():
     letters = "ab cdefghij1234567890 \n\t.,!?'_-"
     texts = [case.message for case in load_cases()] + [
         "".join(rng.choice(letters) for _ in range(rng.randint(0, 120))) for _ in range(500)]
-    for text in texts + ["supercalifragilistic  12345678 x\t\n  ", "", "   ", "환불 refund 12345"]:
+    texts += ["".join(rng.choice([chr(i) for i in range(128)]) for _ in range(rng.randint(0, 40))) for _ in range(500)]
+    texts += ["supercalifragilistic  12345678 x\t\n  ", "", "   ", "환불 refund 12345", "a\x1cb\x7f\x00 9"]
+    for text in texts:
         assert tokens._approx(text) == tokens._approx_by_piece(text), text

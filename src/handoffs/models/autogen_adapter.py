@@ -4,8 +4,9 @@ It implements the whole interface — ``create``, ``create_stream`` (string piec
 ``actual_usage``, ``total_usage``, ``count_tokens``, ``remaining_tokens``, ``close``, ``model_info`` (with
 ``function_calling=True``, so AgentChat accepts handoffs) and ``capabilities`` — and answers with
 ``CreateResult(content=str | list[FunctionCall], thought=<the reason>)``. The decision is ``core.decide`` (or the
-script / rogue mode, like ``ReplayChatCompletionClient``). A team resends the whole history on every call: a system,
-user or tool-result message is read once per text (:data:`_READ`), each tool's schema once per tool object.
+script / rogue mode, like ``ReplayChatCompletionClient``). A team resends the whole history on every call: a
+system, user, tool-result or the model's own message is read once per text (:data:`_READ`), each tool's schema once
+per tool object.
 
 Not here: any network, any API key, any learned weights.
 """
@@ -34,6 +35,7 @@ from autogen_core.models import (
 from autogen_core.tools import Tool, ToolSchema
 from pydantic import BaseModel
 
+from .built import state, written
 from .engine import MODEL_NAME, OfflineEngine, stream_pieces
 from .types import Decision, Message, ToolCall, ToolSpec, remembered_spec
 
@@ -63,10 +65,23 @@ def _user(message: Any) -> list[Message]:
 
 
 def _assistant(message: Any) -> list[Message]:
-    if isinstance(message.content, list):
-        calls = tuple(ToolCall(c.id, c.name, _arguments_of(c.arguments or "{}")) for c in message.content)
-        return [Message("assistant", "", calls)]
-    return [Message("assistant", message.content)]
+    """The model's own message: its text, or its calls (each arguments JSON text parsed). Kept by those values when
+    they are texts (an AutoGen call carries its arguments as JSON text, never as a dict a caller could edit): a team
+    resends every earlier call of the conversation on each model call."""
+    content = message.content
+    if type(content) is str:
+        return [_READ.get(("assistant", content)) or _keep(("assistant", content), Message("assistant", content))]
+    if isinstance(content, list):
+        key = ("calls", tuple((c.id, c.name, c.arguments) for c in content))
+        kept = all(type(part) is str for call in key[1] for part in call)
+        found = _READ.get(key) if kept else None
+        if found is None:
+            calls = tuple(ToolCall(c.id, c.name, _arguments_of(c.arguments or "{}")) for c in content)
+            found = Message("assistant", "", calls)
+            if kept:
+                _keep(key, found)
+        return [found]
+    return [Message("assistant", content)]
 
 
 def _results(message: Any) -> list[Message]:
@@ -84,9 +99,9 @@ def _results(message: Any) -> list[Message]:
     return out
 
 
-#: readings of system, user and tool-result messages by their values (text; for a result also tool, call id and error
-#: flag): a team resends the whole history on every model call, and building a Message costs more than looking it up.
-#: Keyed by values, never by the message object; the model's own messages (argument dicts) are read every time.
+#: readings of messages by their values (text; for a result also tool, call id and error flag; for the model's own calls
+#: each call's id, name and arguments JSON text): a team resends the whole history on every model call, and building a
+#: Message costs more than looking it up. Keyed by values, never by the message object.
 _READ: dict[tuple, Message] = {}
 _READ_KEPT = 4096  # readings kept; all are forgotten beyond this
 
@@ -159,6 +174,36 @@ def tool_specs(tools: Sequence[Tool | ToolSchema]) -> list[ToolSpec]:
             for tool in tools]
 
 
+def create_result(finish_reason: str, content: "str | list[FunctionCall]", usage: RequestUsage,
+                  thought: str) -> CreateResult:
+    """``CreateResult(finish_reason=..., content=..., usage=..., cached=False, thought=...)`` of the decision's own
+    values (a ``str`` content or a new list of ``FunctionCall``), written directly (:mod:`~handoffs.models.built`):
+    validating them again costs as much as the rest of a remembered decision. The validating way when the installed
+    autogen-core builds it otherwise (:func:`_built_alike`)."""
+    if _built_alike() and type(thought) is str and (type(content) is str or type(content) is list):
+        return written(CreateResult, {"finish_reason": finish_reason, "content": content, "usage": usage,
+                                      "cached": False, "logprobs": None, "thought": thought},
+                       {"finish_reason", "content", "usage", "cached", "thought"}, None)
+    return CreateResult(finish_reason=finish_reason, content=content, usage=usage, cached=False, thought=thought)
+
+
+@lru_cache(maxsize=1)
+def _built_alike() -> bool:
+    """Does writing a CreateResult give what validating it gives, in this autogen-core? (Once a process.)"""
+    try:
+        usage = RequestUsage(prompt_tokens=1, completion_tokens=2)
+        for reason, content in (("stop", "a b"), ("function_calls", [FunctionCall(id="c", name="t", arguments="{}")])):
+            validated = CreateResult(finish_reason=reason, content=content, usage=usage, cached=False, thought="r")
+            direct = written(CreateResult, {"finish_reason": reason, "content": content, "usage": usage,
+                                            "cached": False, "logprobs": None, "thought": "r"},
+                             {"finish_reason", "content", "usage", "cached", "thought"}, None)
+            if state(validated) != state(direct) or validated.usage is not usage:
+                return False
+        return True
+    except Exception:  # another autogen-core: validate
+        return False
+
+
 class OfflineModelClient(ChatCompletionClient):
     """The kit's deterministic offline model for AutoGen (see ``handoffs.models`` for the modes)."""
 
@@ -188,10 +233,8 @@ class OfflineModelClient(ChatCompletionClient):
             completion_tokens=self._total_usage.completion_tokens + usage.output_tokens)
         if decision.tool_calls:
             calls = [FunctionCall(id=c.id, name=c.name, arguments=c.arguments_json) for c in decision.tool_calls]
-            return CreateResult(finish_reason="function_calls", content=calls, usage=self._last_usage,
-                                cached=False, thought=decision.reason)
-        return CreateResult(finish_reason="stop", content=decision.text, usage=self._last_usage, cached=False,
-                            thought=decision.reason)
+            return create_result("function_calls", calls, self._last_usage, decision.reason)
+        return create_result("stop", decision.text, self._last_usage, decision.reason)
 
     async def create_stream(self, messages: Sequence[LLMMessage], *, tools: Sequence[Tool | ToolSchema] = [],
                             tool_choice: Tool | Literal["auto", "required", "none"] = "auto",

@@ -29,13 +29,14 @@ from typing import Any, AsyncIterator, Callable, Iterator, Mapping, Sequence
 from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel, LangSmithParams
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, ToolMessage
-from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
+from langchain_core.outputs import ChatGenerationChunk, ChatResult
 from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import ConfigDict, PrivateAttr
 
 from .engine import MODEL_NAME, OfflineEngine, stream_pieces
+from .langchain_results import ai_message, chat_result
 from .types import Decision, Message, ToolCall, ToolSpec, remembered_spec
 
 
@@ -229,13 +230,12 @@ class OfflineChatModel(BaseChatModel):
     def _decide(self, messages: list[BaseMessage], tools: Sequence[Mapping[str, Any]] | None) -> AIMessage:
         engine = self.__pydantic_private__["_engine"]  # ``self._engine`` is pydantic's slow private-attribute path
         decision, usage = engine.answer([to_neutral(m) for m in messages], offered_specs(tools))
-        return AIMessage(
-            content=decision.text,
-            tool_calls=[{"name": c.name, "args": dict(c.arguments), "id": c.id, "type": "tool_call"}
-                        for c in decision.tool_calls],
-            response_metadata=self._metadata(decision, usage.method, engine.mode),
-            usage_metadata={"input_tokens": usage.input_tokens, "output_tokens": usage.output_tokens,
-                            "total_tokens": usage.total_tokens},
+        return ai_message(
+            decision.text,
+            [{"name": c.name, "args": dict(c.arguments), "id": c.id, "type": "tool_call"} for c in decision.tool_calls],
+            self._metadata(decision, usage.method, engine.mode),
+            {"input_tokens": usage.input_tokens, "output_tokens": usage.output_tokens,
+             "total_tokens": usage.total_tokens},
         )
 
     def _metadata(self, decision: Decision, method: str, mode: str) -> dict[str, Any]:
@@ -244,7 +244,7 @@ class OfflineChatModel(BaseChatModel):
 
     def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
                   run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
-        return ChatResult(generations=[ChatGeneration(message=self._decide(messages, kwargs.get("tools")))])
+        return chat_result(self._decide(messages, kwargs.get("tools")))
 
     async def _agenerate(self, messages: list[BaseMessage], stop: list[str] | None = None,
                          run_manager: AsyncCallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
