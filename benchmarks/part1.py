@@ -146,8 +146,8 @@ def measure(conversations: int = 1000, repeats: int = 5,
                        f"{ratio(cpu['kit, fixed model'].median, cpu['bare'].median):.2f}x")
     collections = {name: Stats.of([r.get("gc_cpu_seconds", 0.0) for r in rs]).median for name, rs in runs.items()}
     table.notes.append("garbage collection a conversation (CPU median; every object a run keeps tracked adds to what a "
-                       "full collection walks: the recorder's rows are plain tuples the collector stops tracking): " + ", ".join(
-                           f"{name} {collections[name] / conversations * 1000:.2f} ms" for name in labels))
+                       "full collection walks: the recorder keeps its rows end to end on one list, no object a row): "
+                       + ", ".join(f"{name} {collections[name] / conversations * 1000:.2f} ms" for name in labels))
     verdicts = [Verdict("Part 1 kit (recorder on) / bare create_agent (CPU)",
                         ratio(cpu["kit"].median, cpu["bare"].median), TARGET_RATIO, "x"),
                 Verdict("Part 1 kit without recorder / bare create_agent (CPU)",

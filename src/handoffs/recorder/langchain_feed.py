@@ -16,6 +16,7 @@ What it records, per conversation (``configurable.thread_id``, default ``"defaul
 from __future__ import annotations
 
 import json
+import threading
 from itertools import chain
 from typing import Any, Awaitable, Callable
 
@@ -27,6 +28,7 @@ from langgraph.types import Command
 
 from handoffs.models.errors import redact_secrets
 
+from . import rows
 from .events import ErrorEvent, MessageEvent, ModelCallEvent, StepChangeEvent, ToolRunEvent
 
 
@@ -39,11 +41,13 @@ class RecordingMiddleware(AgentMiddleware):
         self.recorder = recorder
         self.step_field = step_field
         self.default_step = default_step
-        # bookkeeping keyed by (conversation, id), in flat tuples of strings the garbage collector stops tracking (a set
-        # or dict per conversation, or a dict in a tuple, would be objects every full collection walks; see rows)
-        self._seen_messages: set[tuple[str, str]] = set()  # (conversation, message id) of messages already read
-        self._ran_calls: set[tuple[str, str]] = set()  # (conversation, tool_call_id) of calls that passed through here
-        self._calls: dict[tuple[str, str], tuple] = {}  # -> (step, tool, offered, *args as key, value, key, value...)
+        # bookkeeping keyed by _prefix(conversation) + id, a str, holding strings and numbers: nothing the garbage
+        # collector counts or walks (a (conversation, id) tuple a key, or a set per conversation, would be; see rows)
+        self._seen_messages: set[str] = set()  # messages already read
+        self._ran_calls: set[str] = set()  # tool calls that passed through here
+        self._calls: dict[str, int] = {}  # tool call -> the place of its note on _notes
+        self._notes = rows.Shelf()  # per tool call the model asked for: (step, tool, offered, *args as key, value, ...)
+        self._noting = threading.Lock()  # model calls of one agent may run in several threads (agent.batch)
         self._last_step: dict[str, str] = {}
 
     @property
@@ -52,27 +56,28 @@ class RecordingMiddleware(AgentMiddleware):
 
     # ---- model calls ---------------------------------------------------------------------------
     def wrap_model_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
-        conversation, step = self._before_model(request)
+        conversation, prefix, step = self._before_model(request)
         try:
             response = handler(request)
         except Exception as exc:
             self.recorder.add(ErrorEvent, conversation, actor=step, message=redact_secrets(f"model call failed: {exc}"))
             raise
-        self._after_model(conversation, step, request, response)
+        self._after_model(conversation, prefix, step, request, response)
         return response
 
     async def awrap_model_call(self, request: Any, handler: Callable[[Any], Awaitable[Any]]) -> Any:
-        conversation, step = self._before_model(request)
+        conversation, prefix, step = self._before_model(request)
         try:
             response = await handler(request)
         except Exception as exc:
             self.recorder.add(ErrorEvent, conversation, actor=step, message=redact_secrets(f"model call failed: {exc}"))
             raise
-        self._after_model(conversation, step, request, response)
+        self._after_model(conversation, prefix, step, request, response)
         return response
 
-    def _before_model(self, request: Any) -> tuple[str, str]:
+    def _before_model(self, request: Any) -> tuple[str, str, str]:
         conversation = _thread_id_from_context()
+        prefix = _prefix(conversation)
         step = self._step_of(request.state)
         seen = self._seen_messages
         for message in request.messages:
@@ -81,28 +86,31 @@ class RecordingMiddleware(AgentMiddleware):
                 news = "user" if isinstance(message, HumanMessage) else "tool" if isinstance(message, ToolMessage) else ""
             if not news or message.id is None:
                 continue  # only the customer's words and tool results are news here
-            key = (conversation, str(message.id))
+            key = prefix + str(message.id)
             if key in seen:
                 continue
             seen.add(key)
             if news == "user":
                 self.recorder.add_row(MessageEvent, conversation, "user", "user", _text(message))
-            elif (conversation, message.tool_call_id) not in self._ran_calls:
-                self._record_refused(conversation, message)
+            elif prefix + message.tool_call_id not in self._ran_calls:
+                self._record_refused(conversation, prefix, message)
         previous = self._last_step.get(conversation)
         if previous is not None and previous != step:
             self.recorder.add_row(StepChangeEvent, conversation, previous, step, None)
         self._last_step[conversation] = step
-        return conversation, step
+        return conversation, prefix, step
 
-    def _after_model(self, conversation: str, step: str, request: Any, response: Any) -> None:
+    def _after_model(self, conversation: str, prefix: str, step: str, request: Any, response: Any) -> None:
         message = _ai_message_of(response)
         if message is None:
             return
-        offered = tuple([_tool_name(t) for t in request.tools])
-        calls = tuple([(c["name"], _args_of(c), c.get("id") or "") for c in message.tool_calls])
-        for name, args, call_id in calls:
-            self._calls[(conversation, call_id)] = (step, name, name in offered, *chain.from_iterable(args.items()))
+        offered = _tool_names(request.tools)
+        calls = tuple([(c["name"], dict(c.get("args") or {}), c.get("id") or "") for c in message.tool_calls])
+        if calls:
+            with self._noting:
+                for name, args, call_id in calls:
+                    self._calls[prefix + call_id] = self._notes.append(
+                        (step, name, name in offered, *chain.from_iterable(args.items())))
         text = _text(message)
         meta = message.response_metadata or {}
         usage = message.usage_metadata or {}
@@ -116,8 +124,8 @@ class RecordingMiddleware(AgentMiddleware):
         if text:
             self.recorder.add_row(MessageEvent, conversation, "assistant", step, text)
 
-    def _record_refused(self, conversation: str, message: ToolMessage) -> None:
-        known = self._calls.get((conversation, message.tool_call_id))
+    def _record_refused(self, conversation: str, prefix: str, message: ToolMessage) -> None:
+        known = self._note_of(prefix, message.tool_call_id)
         if known is None:
             step, tool, offered, args = self._last_step.get(conversation, ""), message.name or "", True, {}
         else:
@@ -128,39 +136,40 @@ class RecordingMiddleware(AgentMiddleware):
 
     # ---- tool calls ----------------------------------------------------------------------------
     def wrap_tool_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
-        conversation, step = self._before_tool(request)
+        conversation, prefix, step = self._before_tool(request)
         try:
             result = handler(request)
         except Exception as exc:
-            self._tool_failed(conversation, step, request, exc)
+            self._tool_failed(conversation, prefix, step, request, exc)
             raise
-        self._after_tool(conversation, step, request, result)
+        self._after_tool(conversation, prefix, step, request, result)
         return result
 
     async def awrap_tool_call(self, request: Any, handler: Callable[[Any], Awaitable[Any]]) -> Any:
-        conversation, step = self._before_tool(request)
+        conversation, prefix, step = self._before_tool(request)
         try:
             result = await handler(request)
         except Exception as exc:
-            self._tool_failed(conversation, step, request, exc)
+            self._tool_failed(conversation, prefix, step, request, exc)
             raise
-        self._after_tool(conversation, step, request, result)
+        self._after_tool(conversation, prefix, step, request, result)
         return result
 
-    def _before_tool(self, request: Any) -> tuple[str, str]:
+    def _before_tool(self, request: Any) -> tuple[str, str, str]:
         config = getattr(request.runtime, "config", None) or {}
         conversation = str((config.get("configurable") or {}).get("thread_id", "default"))
-        self._ran_calls.add((conversation, request.tool_call.get("id") or ""))
-        return conversation, self._step_of(request.state)
+        prefix = _prefix(conversation)
+        self._ran_calls.add(prefix + (request.tool_call.get("id") or ""))
+        return conversation, prefix, self._step_of(request.state)
 
-    def _tool_failed(self, conversation: str, step: str, request: Any, exc: Exception) -> None:
+    def _tool_failed(self, conversation: str, prefix: str, step: str, request: Any, exc: Exception) -> None:
         call = request.tool_call
         self.recorder.add_row(ToolRunEvent, conversation, step, call["name"], _args_of(call), str(exc),
-                              True, False, self._was_offered(conversation, call))
+                              True, False, self._was_offered(prefix, call))
         failed = redact_secrets(f"tool {call['name']} failed: {exc}")
         self.recorder.add_row(ErrorEvent, conversation, step, failed)
 
-    def _after_tool(self, conversation: str, step: str, request: Any, result: Any) -> None:
+    def _after_tool(self, conversation: str, prefix: str, step: str, request: Any, result: Any) -> None:
         call = request.tool_call
         new_step = None
         if isinstance(result, Command) and isinstance(result.update, dict):
@@ -173,7 +182,7 @@ class RecordingMiddleware(AgentMiddleware):
         else:
             text, is_error = str(result), False
         self.recorder.add_row(ToolRunEvent, conversation, step, call["name"], _args_of(call), text,
-                              is_error, False, self._was_offered(conversation, call))
+                              is_error, False, self._was_offered(prefix, call))
         if new_step is not None and str(new_step) != step:
             self.recorder.add_row(StepChangeEvent, conversation, step, str(new_step), call["name"])
             self._last_step[conversation] = str(new_step)
@@ -183,13 +192,25 @@ class RecordingMiddleware(AgentMiddleware):
         value = state.get(self.step_field) if isinstance(state, dict) else getattr(state, self.step_field, None)
         return str(value if value is not None else (self.default_step or "start"))
 
-    def _was_offered(self, conversation: str, call: dict) -> bool:
-        known = self._calls.get((conversation, call.get("id") or ""))
+    def _was_offered(self, prefix: str, call: dict) -> bool:
+        known = self._note_of(prefix, call.get("id") or "")
         return known[2] if known is not None else True
+
+    def _note_of(self, prefix: str, call_id: str) -> tuple | None:
+        """What ``_after_model`` noted of a tool call of the conversation whose keys start with ``prefix``:
+        ``(step, tool, offered, *args as key, value, ...)``."""
+        place = self._calls.get(prefix + call_id)
+        return self._notes[place] if place is not None else None
 
 
 #: what a message of this exact class is to the recorder: the customer's words, a tool result, or no news ("")
 _NEWS: dict[type, str] = {HumanMessage: "user", ToolMessage: "tool", AIMessage: "", SystemMessage: ""}
+
+
+def _prefix(conversation: str) -> str:
+    """What the keys of one conversation's bookkeeping start with: ``_prefix(c) + id`` differs for every different
+    ``(c, id)`` (the conversation's length first)."""
+    return f"{len(conversation)}:{conversation}"
 
 
 def _args_of(call: Any) -> dict:
@@ -233,8 +254,14 @@ def _ai_message_of(response: Any) -> AIMessage | None:
     return None
 
 
+def _tool_names(tools: Any) -> tuple[str, ...]:
+    """The names of the tools a request offers (a ``@tool`` function's name read directly, without a call)."""
+    return tuple([name if type(tool) is StructuredTool and type(name := tool.name) is str else _tool_name(tool)
+                  for tool in tools])
+
+
 def _tool_name(tool: Any) -> str:
-    if type(tool) is StructuredTool:  # what a step offers (``@tool`` functions): its name, without isinstance
+    if type(tool) is StructuredTool:
         return str(tool.name)
     if isinstance(tool, dict):
         return str(tool.get("name") or (tool.get("function") or {}).get("name") or json.dumps(tool)[:40])

@@ -4,10 +4,10 @@ Feeds (the LangChain middleware, the AutoGen intervention handler and model-clie
 :meth:`RunRecorder.add_row` (:meth:`RunRecorder.add` is the same by field name); everything else only reads.
 Subscribers are called with each new event, so panels update live. The recorder is thread-safe (LangChain may run tools in worker threads). Events are kept in order
 and indexed by conversation, so a question about one conversation reads that conversation's events only, however
-many sessions were recorded. It keeps each event as a row of plain values (:mod:`handoffs.recorder.rows`: nothing
-the garbage collector has to walk) and builds the event objects when a reader asks for them, so a reader gets equal
-events, not the same objects twice. It does not render anything and does not know any framework: see
-``langchain_feed`` and ``autogen_feed`` for that.
+many sessions were recorded. It keeps each event as a row of plain values on a shelf (:mod:`handoffs.recorder.rows`:
+one list, no object a row for the garbage collector to count or walk; a conversation's rows by their places) and
+builds the event objects when a reader asks for them, so a reader gets equal events, not the same objects twice. It
+does not render anything and does not know any framework: see ``langchain_feed`` and ``autogen_feed`` for that.
 """
 
 from __future__ import annotations
@@ -48,8 +48,8 @@ class RunRecorder:
     """
 
     def __init__(self) -> None:
-        self._rows: list[rows.Row] = []  # every event as a row (see handoffs.recorder.rows), oldest first
-        self._by_conversation: dict[str, list[rows.Row]] = {}  # the same rows by conversation
+        self._rows = rows.Shelf()  # every event as a row (see handoffs.recorder.rows), oldest first
+        self._by_conversation: dict[str, list[int]] = {}  # conversation -> the places of its rows on the shelf
         self._subscribers: list[Subscriber] = []
         self._lock = threading.RLock()
         self._next_seq = 1
@@ -59,7 +59,9 @@ class RunRecorder:
         """Create an event of ``event_type`` with the next ``seq``, store it and tell the subscribers."""
         with self._lock:
             event = event_type(seq=self._next_seq, conversation=str(conversation), **values)
-            self._store(rows.pack(event))
+            place = self._rows.append(rows.pack(event))
+            self._next_seq += 1
+            self._by_conversation.setdefault(event.conversation, []).append(place)
             subscribers = list(self._subscribers) if self._subscribers else ()
         self._tell(subscribers, event)
         return event
@@ -68,24 +70,17 @@ class RunRecorder:
         """:meth:`add` for the feeds, without building the event: ``values`` are ALL the fields after ``seq`` and
         ``conversation``, in the class's field order (``tool_calls`` may be ``(name, args, id)`` tuples). The event
         object is built only when a subscriber is listening."""
-        code = rows.code_of(event_type)
+        code = rows.CODES.get(event_type)
+        if code is None:
+            code = rows.code_of(event_type)
         conversation = conversation if type(conversation) is str else str(conversation)
         with self._lock:
-            kept = rows.row(code, self._next_seq, conversation, values)
-            self._store(kept)
+            place = self._rows.add(code, self._next_seq, conversation, values)
+            self._next_seq += 1
+            self._by_conversation.setdefault(conversation, []).append(place)
             subscribers = self._subscribers and list(self._subscribers)
         if subscribers:
-            self._tell(subscribers, rows.unpack(kept))
-
-    def _store(self, row: rows.Row) -> None:
-        """Keep a row (the caller holds the lock and numbered it with ``_next_seq``)."""
-        self._next_seq += 1
-        self._rows.append(row)
-        kept = self._by_conversation.get(row[2])
-        if kept is None:
-            self._by_conversation[row[2]] = [row]
-        else:
-            kept.append(row)
+            self._tell(subscribers, rows.unpack(self._rows[place]))
 
     @staticmethod
     def _tell(subscribers: Any, event: Event) -> None:
@@ -152,7 +147,7 @@ class RunRecorder:
 
     def latest_conversation(self) -> str | None:
         with self._lock:
-            return self._rows[-1][2] if self._rows else None
+            return self._rows[self._rows.last][2] if self._rows.last >= 0 else None
 
     def of_kind(self, event_type: type[E], conversation: str | None = None) -> list[E]:
         """All events of one type in one conversation, oldest first."""
@@ -235,10 +230,11 @@ class RunRecorder:
         return rows.unpack_all(self._rows_of(conversation))
 
     def _rows_of(self, conversation: str | None) -> list[rows.Row]:
-        """A copy of one conversation's rows, oldest first."""
+        """One conversation's rows, oldest first."""
         with self._lock:
             conv = self._resolve(conversation)
-            return list(self._by_conversation.get(conv, ())) if conv is not None else []
+            shelf = self._rows
+            return [shelf[place] for place in self._by_conversation.get(conv, ())] if conv is not None else []
 
 
 def _by(tool: str | None) -> str:
