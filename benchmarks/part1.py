@@ -142,7 +142,11 @@ def measure(conversations: int = 1000, repeats: int = 5,
                        + ("yes" if result["same_conversations"] else "NO") + f" — {result['paths']}")
     model_share = (cpu["kit"].median - cpu["kit, fixed model"].median) / conversations * 1000
     table.notes.append(f"the offline model's decisions (kit minus the diagnosis row): {model_share:.2f} ms a "
-                       f"conversation; the kit's own plumbing (diagnosis / bare): "
+                       f"conversation" + (" (less than nothing: the offline model answers a remembered decision "
+                                          "for less than the replaying model, since it writes its result objects "
+                                          "directly where the replaying model's are validated)"
+                                          if model_share < 0 else "")
+                       + f"; the kit's own plumbing (diagnosis / bare): "
                        f"{ratio(cpu['kit, fixed model'].median, cpu['bare'].median):.2f}x")
     collections = {name: Stats.of([r.get("gc_cpu_seconds", 0.0) for r in rs]).median for name, rs in runs.items()}
     table.notes.append("garbage collection a conversation (CPU median; every object a run keeps tracked adds to what a "
