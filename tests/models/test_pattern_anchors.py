@@ -65,7 +65,7 @@ def test_every_match_on_the_labelled_messages_holds_an_anchor():
     alternatives = [patterns.compile(alternative, re.IGNORECASE) for _, alternative, _ in idioms._ALTERNATIVE_ROWS]
     assert len(alternatives) == len(idioms.ANCHORED.needs)
     compiled = [*zip(alternatives, idioms.ANCHORED.needs),
-                *zip(cues._PEOPLE_ASKED, cues._PEOPLE_ASKED_ANCHORS.needs)]
+                *zip([row.whole for row in cues._PEOPLE_ROWS], cues._PEOPLE_ASKED_ANCHORS.needs)]
     anchored = [(pattern, need) for pattern, need in compiled if need is not None]  # no anchors: never skipped
     assert len(texts_for(True)) < len(texts_for(False)) == len(labelled_texts())
     for pattern, need in anchored:  # below: the texts it matches at all (the loop runs in C: most are not)
@@ -75,10 +75,11 @@ def test_every_match_on_the_labelled_messages_holds_an_anchor():
 
 
 def test_people_asked_for_finds_the_same_with_and_without_anchors():
+    whole = [row.whole for row in cues._PEOPLE_ROWS]
     for case in load_cases():
         text = case.message
-        full = [m.span() for p in cues._PEOPLE_ASKED for m in p.finditer(text)]
-        kept = [m.span() for p, may in zip(cues._PEOPLE_ASKED, cues._PEOPLE_ASKED_ANCHORS.which(text)) if may
+        full = [m.span() for p in whole for m in p.finditer(text)]
+        kept = [m.span() for p, may in zip(whole, cues._PEOPLE_ASKED_ANCHORS.which(text)) if may
                 for m in p.finditer(text)]
         assert kept == full, text
 

@@ -100,14 +100,16 @@ def is_closing(text: str) -> bool:
     return bool(_CLOSING.search(text))
 
 
-_PEOPLE_ASKED = tuple(knowledge.compiled(_CUES, row) for row in knowledge.load(_CUES)["people_asked"].values())
-_PEOPLE_ASKED_ANCHORS = patterns.Anchored(_PEOPLE_ASKED)
-"""The words each pattern of a person asked for needs: a message holding none of them is not searched with it."""
-_PEOPLE_ROWS = tuple(patterns.Pruned(knowledge.source(_CUES, row), re.IGNORECASE if row.get("ignore_case") else 0)
-                     for row in knowledge.load(_CUES)["people_asked"].values())
-"""The same rows, each run as only its alternatives whose words the message holds (:class:`patterns.Pruned`): a row
-such as ``not_a_bot`` has six, each needing words of its own ("bot" *and* "instead of" *and* a person): run whole, on
-every message that names a person, it cost more (some 390k instructions) than all the other rows together."""
+_PEOPLE_SOURCES = tuple((knowledge.source(_CUES, row), re.IGNORECASE if row.get("ignore_case") else 0)
+                        for row in knowledge.load(_CUES)["people_asked"].values())
+_PEOPLE_ROWS = tuple(patterns.Pruned(source, flags) for source, flags in _PEOPLE_SOURCES)
+"""The patterns of a person asked for, each run as only its alternatives whose words the message holds
+(:class:`patterns.Pruned`; a row's ``whole`` is its whole pattern): a row such as ``not_a_bot`` has six, each needing
+words of its own ("bot" *and* "instead of" *and* a person): run whole, on every message that names a person, it cost
+more (some 390k instructions) than all the other rows together. Nothing is compiled until it is run."""
+_PEOPLE_ASKED_ANCHORS = pruning.anchored_rows(_PEOPLE_SOURCES)
+"""The words each whole pattern of a person asked for needs: a message holding none of them is not searched with it
+(from the derived file, without compiling the 22 whole patterns: that took 26 ms of every process's start)."""
 _PERSON_WORDS = (knowledge.pattern(_CUES, "person_word_en"), knowledge.pattern(_CUES, "person_word_ko"))
 """A person named at all: what a message of three words or fewer ("operator!", "상담원") asks for."""
 _ASKED_AS_WRITTEN = (tuple(map(lower_case_twin, _PEOPLE_ROWS)), for_lower_case(_IDENTITY_QUESTION),

@@ -22,7 +22,7 @@ from typing import Callable, Iterator, Pattern, Sequence
 
 from . import anchoring
 from .anchoring import _needs, anchors, requirements  # noqa: F401 - importable from here, as before the split
-from .patterns import alternatives, compile
+from .patterns import alternatives, bounded, compile
 from .word_index import _present, _register, anchor_words_in, folds_plainly  # noqa: F401 - as before the split
 
 
@@ -216,3 +216,10 @@ def analysed_table(sources: Sequence[str], flags: int = 0) -> tuple[Anchored, tu
     found = [anchoring.analysed(source, flags) for source in sources]
     return (Anchored([], needs=[a.needs for a in found], requires=[a.requires for a in found]),
             tuple(a.min_width for a in found))
+
+
+def anchored_rows(rows: Sequence[tuple[str, int]]) -> Anchored:
+    """An :class:`Anchored` table of whole patterns, each ``(source, flags)`` as :func:`compile` compiles it (its
+    :func:`~handoffs.models.patterns.bounded` source), read without compiling any of them."""
+    found = [anchoring.analysed(bounded(source), flags) for source, flags in rows]
+    return Anchored([], needs=[a.needs for a in found], requires=[a.requires for a in found])
