@@ -105,7 +105,7 @@ class RecordingMiddleware(AgentMiddleware):
         if message is None:
             return
         offered = _tool_names(request.tools)
-        calls = tuple([(c["name"], dict(c.get("args") or {}), c.get("id") or "") for c in message.tool_calls])
+        calls = tuple([(c["name"], _args_of(c), c.get("id") or "") for c in message.tool_calls])
         if calls:
             with self._noting:
                 for name, args, call_id in calls:
@@ -255,13 +255,12 @@ def _ai_message_of(response: Any) -> AIMessage | None:
 
 
 def _tool_names(tools: Any) -> tuple[str, ...]:
-    """The names of the tools a request offers (a ``@tool`` function's name read directly, without a call)."""
-    return tuple([name if type(tool) is StructuredTool and type(name := tool.name) is str else _tool_name(tool)
-                  for tool in tools])
+    """The names of the tools a request offers."""
+    return tuple([_tool_name(tool) for tool in tools])
 
 
 def _tool_name(tool: Any) -> str:
-    if type(tool) is StructuredTool:
+    if type(tool) is StructuredTool:  # what a step offers (``@tool`` functions): its name, without isinstance
         return str(tool.name)
     if isinstance(tool, dict):
         return str(tool.get("name") or (tool.get("function") or {}).get("name") or json.dumps(tool)[:40])

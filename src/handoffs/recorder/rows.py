@@ -49,7 +49,7 @@ Row = tuple  # (code, seq, conversation, *fields, *tail)
 
 NAMES, ARGS, CALLS = "tools_offered", "args", "tool_calls"  # the fields kept flat, by name
 _TYPES: list[type[Event]] = []  # code -> event class
-CODES: dict[type, int] = {}  # event class -> code (read-only outside: code_of numbers a class met first)
+_CODES: dict[type, int] = {}  # event class -> code
 _WIDTH: list[int] = []  # code -> number of fields after seq and conversation
 _FLAT: list[tuple[tuple[int, str], ...]] = []  # code -> (position in the fields, NAMES/ARGS/CALLS) of its flat fields
 _REGISTERING = threading.Lock()
@@ -57,19 +57,19 @@ _REGISTERING = threading.Lock()
 
 def code_of(event_type: type[Event]) -> int:
     """The number of an event class in rows (a class met for the first time is numbered now)."""
-    code = CODES.get(event_type)
+    code = _CODES.get(event_type)
     if code is not None:
         return code
     if not (isinstance(event_type, type) and issubclass(event_type, Event)):
         raise TypeError(f"a recorder keeps Event subclasses, not {event_type!r}")
     with _REGISTERING:
-        if event_type not in CODES:
+        if event_type not in _CODES:
             names = [f.name for f in fields(event_type)][2:]
             _TYPES.append(event_type)
             _WIDTH.append(len(names))
             _FLAT.append(tuple((at, name) for at, name in enumerate(names) if name in (NAMES, ARGS, CALLS)))
-            CODES[event_type] = len(_TYPES) - 1
-        return CODES[event_type]
+            _CODES[event_type] = len(_TYPES) - 1
+        return _CODES[event_type]
 
 
 for _event_type in (MessageEvent, ModelCallEvent, ToolRunEvent, StepChangeEvent, HandoffEvent, PublishEvent,
@@ -89,10 +89,14 @@ def row(code: int, seq: int, conversation: str, values: tuple) -> Row:
     return shelf[shelf.add(code, seq, conversation, values)]
 
 
+def values_of(event: Event) -> tuple:
+    """An event's field values after ``seq`` and ``conversation``, in field order (what :func:`row` takes)."""
+    return tuple(getattr(event, f.name) for f in fields(event)[2:])
+
+
 def pack(event: Event) -> Row:
     """The row of an event."""
-    values = tuple(getattr(event, f.name) for f in fields(event)[2:])
-    return row(code_of(type(event)), event.seq, event.conversation, values)
+    return row(code_of(type(event)), event.seq, event.conversation, values_of(event))
 
 
 def unpack(kept: Row) -> Event:

@@ -59,9 +59,7 @@ class RunRecorder:
         """Create an event of ``event_type`` with the next ``seq``, store it and tell the subscribers."""
         with self._lock:
             event = event_type(seq=self._next_seq, conversation=str(conversation), **values)
-            place = self._rows.append(rows.pack(event))
-            self._next_seq += 1
-            self._by_conversation.setdefault(event.conversation, []).append(place)
+            self._keep(rows.code_of(event_type), event.conversation, rows.values_of(event))
             subscribers = list(self._subscribers) if self._subscribers else ()
         self._tell(subscribers, event)
         return event
@@ -70,17 +68,20 @@ class RunRecorder:
         """:meth:`add` for the feeds, without building the event: ``values`` are ALL the fields after ``seq`` and
         ``conversation``, in the class's field order (``tool_calls`` may be ``(name, args, id)`` tuples). The event
         object is built only when a subscriber is listening."""
-        code = rows.CODES.get(event_type)
-        if code is None:
-            code = rows.code_of(event_type)
+        code = rows.code_of(event_type)
         conversation = conversation if type(conversation) is str else str(conversation)
         with self._lock:
-            place = self._rows.add(code, self._next_seq, conversation, values)
-            self._next_seq += 1
-            self._by_conversation.setdefault(conversation, []).append(place)
+            place = self._keep(code, conversation, values)
             subscribers = self._subscribers and list(self._subscribers)
         if subscribers:
             self._tell(subscribers, rows.unpack(self._rows[place]))
+
+    def _keep(self, code: int, conversation: str, values: tuple) -> int:
+        """Keep an event's row with the next ``seq`` (the caller holds the lock); returns its place on the shelf."""
+        place = self._rows.add(code, self._next_seq, conversation, values)
+        self._next_seq += 1
+        self._by_conversation.setdefault(conversation, []).append(place)
+        return place
 
     @staticmethod
     def _tell(subscribers: Any, event: Event) -> None:
