@@ -34,7 +34,8 @@ def test_part1_kit_and_bare_make_the_same_tool_calls():
     assert result["same_conversations"]
     assert result["paths"][0] == ["record_issue", "resolve_billing", "end_conversation"]
     assert {name: len(runs) for name, runs in result["runs"].items()} == {
-        "kit": 1, "kit, no recorder": 1, "bare": 1, "kit, fixed model": 1, "kit, fresh messages": 1}
+        "kit": 1, "kit, no recorder": 1, "bare": 1, "kit, fixed model": 1, "kit, fresh messages": 1,
+        "bare, offline model, fresh messages": 1}
 
 
 async def test_decisions_replay_the_walkthroughs_requests_through_both_adapters():
