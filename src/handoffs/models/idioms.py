@@ -16,16 +16,15 @@ A loader: :mod:`handoffs.models.meaning` applies the rows.
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 
-from . import patterns
+from . import parsed, patterns
 from .lowered import for_lower_case, is_plain_lower
 
 _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = tuple(
     (row["pattern"], row["concepts"] or None, float(row["weight"]))
-    for row in tomllib.loads((Path(__file__).with_name("data") / "phrases.toml").read_text(encoding="utf-8"))["phrase"]
+    for row in parsed.load(Path(__file__).with_name("data") / "phrases.toml")["phrase"]
 )
 """(pattern, concepts or None to block, weight), in order: ``data/phrases.toml``, each row with what it is about."""
 SOURCES: tuple[str, ...] = tuple(patterns.bounded(pattern) for pattern, _, _ in _PHRASE_TABLE)
