@@ -23,7 +23,8 @@ from typing import Any
 DATA = Path(__file__).with_name("data")
 DERIVED = DATA / "derived" / "parsed.json"
 ABOUT = ("Derived from the model's data files by `./kit derive` (python -m handoffs.models.derived --write): do not "
-         "edit. files: 'name.toml' -> {sha256 of its bytes, its values as tomllib parses them} (handoffs.models.parsed).")
+         "edit. files: 'name.toml' -> {sha256 of its bytes, its values as tomllib parses them} "
+         "(handoffs.models.parsed).")
 
 
 def digest(raw: bytes) -> str:
