@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 import string
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -44,6 +43,8 @@ _RIEUL = 8  # index of ㄹ among the 27 final consonants (+1, 0 = none)
 
 @lru_cache(maxsize=1)
 def _sounds() -> dict[str, Any]:
+    import tomllib  # imported when a word's final sound is first asked, not with the kit
+
     return tomllib.loads(_DATA.read_text(encoding="utf-8"))
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import sys
-import tomllib
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -69,6 +68,8 @@ def declared_requirements() -> list[Requirement]:
         texts = [t for t in metadata.requires("handoffs") or [] if "extra ==" not in t]
     except metadata.PackageNotFoundError:
         pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+        import tomllib  # only in a checkout that is not installed
+
         texts = tomllib.loads(pyproject.read_text())["project"]["dependencies"]
     found = [_REQUIREMENT.match(t) for t in texts]
     return [Requirement(m.group(1), SpecifierSet(m.group(2).strip())) for m in found if m]

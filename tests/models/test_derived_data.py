@@ -109,3 +109,36 @@ def test_the_english_words_near_the_typo_targets_answer_as_the_whole_dictionary(
             assert (word in near) == (word in whole), word
     assert ("Refund" in near) == ("Refund" in whole) and ("Zzzq" in near) == ("Zzzq" in whole)
     assert english.near_targets(("other", "targets")) is whole  # not derived from these: the whole dictionary
+
+
+def test_the_parsed_copy_of_the_data_files_is_exactly_what_the_derive_command_builds():
+    from handoffs.models import parsed
+
+    assert parsed.DERIVED.read_text(encoding="utf-8") == parsed.build(), (
+        "data/derived/parsed.json is stale: run ./kit derive (python -m handoffs.models.derived --write)")
+
+
+def test_every_data_file_reads_from_the_copy_as_tomllib_parses_it():
+    """The same values, in the same order, of the same types (an integer stays an integer), read from the copy."""
+    import tomllib
+
+    from handoffs.models import knowledge, parsed
+
+    paths = parsed.sources()
+    assert {p.name for p in paths} >= {"phrases.toml", "lexicon.toml", "cues.toml", "routing.toml"}
+    for path in paths:
+        written = tomllib.loads(path.read_text(encoding="utf-8"))
+        read = parsed.load(path)
+        assert read is parsed._copies()[path.name]["data"], path.name  # the copy is current: it is used
+        assert read == written and json.dumps(read, ensure_ascii=False) == json.dumps(written, ensure_ascii=False)
+        assert knowledge.load(path.name) == written
+
+
+def test_a_data_file_changed_since_the_copy_was_made_is_parsed_as_written(monkeypatch):
+    import tomllib
+
+    from handoffs.models import parsed
+
+    path = parsed.DATA / "routing.toml"
+    monkeypatch.setattr(parsed, "_copies", lambda: {path.name: {"sha256": "0" * 64, "data": {"stale": True}}})
+    assert parsed.load(path) == tomllib.loads(path.read_text(encoding="utf-8"))

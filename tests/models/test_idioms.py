@@ -100,3 +100,15 @@ def test_every_alternative_is_kept_for_the_script_it_needs():
                 assert script in ("ko", "any"), alternative
             if not re.search(r"[가-힣ㄱ-ㅣ]", alternative):
                 assert script in ("en", "any"), alternative
+
+
+def test_the_phrase_words_read_from_the_rows_as_written_are_those_of_the_rows_as_compiled():
+    """``words`` takes the phrase words (typo targets) from :data:`idioms.PATTERNS`, so no row is bounded at import:
+    bounding rewrites quantifiers only, so the words are the same."""
+    from handoffs.models import words
+
+    def found(sources):
+        return {w for source in sources for w in re.findall(r"(?<![\\?])\b[a-z]{4,}\b", source)}
+
+    assert len(idioms.SOURCES) == len(idioms.PATTERNS) == len(idioms._PHRASE_TABLE)
+    assert found(idioms.SOURCES) == found(idioms.PATTERNS) and found(idioms.PATTERNS) <= set(words._PHRASE_WORDS)

@@ -1,9 +1,11 @@
 """The offline model starts without the real-model stack: openai, langchain_openai and AutoGen's OpenAI client are
-imported only when a real model is chosen (they cost ~0.8 s of a kernel's first cell)."""
+imported only when a real model is chosen (they cost ~0.8 s of a kernel's first cell); nor does it import tomllib (the
+data files are read from their derived JSON copy)."""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -12,11 +14,12 @@ REAL_STACK = ("openai", "langchain_openai", "autogen_ext.models.openai")
 
 def _modules_after(*steps: str) -> list:
     """Run the ``steps`` one after another in one fresh interpreter; after each, which heavy modules are imported."""
-    names = REAL_STACK + ("langchain_core",)
+    names = REAL_STACK + ("langchain_core", "tomllib")
     report = f"print('MODULES', json.dumps({{name: name in sys.modules for name in {names!r}}}))"
     probe = "import json, sys\n" + "".join(f"{step}\n{report}\n" for step in steps)
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120,
-                          env={"HANDOFFS_MODEL": "offline", "PATH": "/usr/bin:/bin"})
+                          env={"HANDOFFS_MODEL": "offline", "PATH": "/usr/bin:/bin",  # the code under test:
+                               **{k: v for k, v in os.environ.items() if k == "PYTHONPATH"}})
     assert done.returncode == 0, done.stderr
     found = [json.loads(line[len("MODULES "):]) for line in done.stdout.splitlines() if line.startswith("MODULES ")]
     assert len(found) == len(steps), done.stdout
@@ -44,6 +47,7 @@ assert isinstance(chat_model(spec), KitChatOpenAI)
 assert isinstance(model_client(spec), KitOpenAIChatCompletionClient)
 """)
     assert not any(offline[name] for name in REAL_STACK), offline
+    assert not offline["tomllib"], offline  # the data files are read from their derived copy (models/parsed.py)
     assert offline["langchain_core"]  # the offline LangChain model itself was really used
     assert all(real[name] for name in REAL_STACK), real
 

@@ -16,20 +16,19 @@ A loader: :mod:`handoffs.models.meaning` applies the rows.
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 
-from . import patterns
+from . import parsed, patterns
 from .lowered import for_lower_case, is_plain_lower
 
 _PHRASE_TABLE: tuple[tuple[str, str | None, float], ...] = tuple(
     (row["pattern"], row["concepts"] or None, float(row["weight"]))
-    for row in tomllib.loads((Path(__file__).with_name("data") / "phrases.toml").read_text(encoding="utf-8"))["phrase"]
+    for row in parsed.load(Path(__file__).with_name("data") / "phrases.toml")["phrase"]
 )
 """(pattern, concepts or None to block, weight), in order: ``data/phrases.toml``, each row with what it is about."""
-SOURCES: tuple[str, ...] = tuple(patterns.bounded(pattern) for pattern, _, _ in _PHRASE_TABLE)
-"""Each row's regular expression as it is compiled (:func:`patterns.bounded`), without compiling it."""
+PATTERNS: tuple[str, ...] = tuple(pattern for pattern, _, _ in _PHRASE_TABLE)
+"""Each row's regular expression as written (its words are the phrase words :mod:`.words` reads typos of)."""
 MEANINGS: tuple[tuple[tuple[str, ...], float], ...] = tuple(
     (tuple(concepts.split(",")) if concepts else (), weight) for _, concepts, weight in _PHRASE_TABLE)
 """Each row's (concepts, weight). A row's pattern is compiled only when a message may match it (:func:`_whole`,
@@ -62,12 +61,16 @@ def _by_script(pattern: str) -> dict[str, re.Pattern[str] | None]:
 
 
 def __getattr__(name: str) -> object:
-    """``PHRASES`` (every row compiled, with its concepts and weight) and ``PHRASES_BY_SCRIPT`` (each row's
-    alternatives that can match a message in one script, "en" or "ko"), built when first asked for: the model itself
-    reads rows through :func:`phrase_runners`, which compiles only the rows a message may match."""
+    """``PHRASES`` (every row compiled, with its concepts and weight), ``PHRASES_BY_SCRIPT`` (each row's
+    alternatives that can match a message in one script, "en" or "ko") and ``SOURCES`` (each row's regular expression
+    as it is compiled, :func:`patterns.bounded`, without compiling it), built when first asked for: the model itself
+    reads rows through :func:`phrase_runners`, which compiles only the rows a message may match, and bounding all 246
+    rows cost every process ~10-20 ms at import for what only the romanised reader's word list asks."""
     rows = range(len(_PHRASE_TABLE))
-    if name == "PHRASES":
-        value: object = tuple((_whole("any", row), *MEANINGS[row]) for row in rows)
+    if name == "SOURCES":
+        value: object = tuple(patterns.bounded(pattern) for pattern in PATTERNS)
+    elif name == "PHRASES":
+        value = tuple((_whole("any", row), *MEANINGS[row]) for row in rows)
     elif name == "PHRASES_BY_SCRIPT":
         value = tuple({lang: _whole(lang, row) for lang in ("en", "ko")} for row in rows)
     else:

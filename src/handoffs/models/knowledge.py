@@ -20,12 +20,11 @@ What this module is not: the model's mechanism. Which row is asked what, and whe
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Pattern
 
-from . import patterns
+from . import parsed, patterns
 
 DATA = Path(__file__).with_name("data")
 _PART = re.compile(r"\$\{(\w+)\}")
@@ -33,8 +32,8 @@ _PART = re.compile(r"\$\{(\w+)\}")
 
 @lru_cache(maxsize=None)
 def load(file: str) -> dict[str, Any]:
-    """The parsed ``data/<file>`` (``"cues.toml"``)."""
-    return tomllib.loads((DATA / file).read_text(encoding="utf-8"))
+    """The parsed ``data/<file>`` (``"cues.toml"``): from its derived copy when current (:mod:`.parsed`)."""
+    return parsed.load(DATA / file)
 
 
 def source(file: str, row: dict[str, Any]) -> str:

@@ -20,11 +20,10 @@ learner can read it in ten minutes. Its coverage is measured by the routing eval
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import knowledge
+from . import knowledge, parsed
 
 
 @dataclass(frozen=True)
@@ -38,7 +37,7 @@ class Entry:
 
 
 def _load() -> dict:
-    return tomllib.loads((Path(__file__).with_name("data") / "lexicon.toml").read_text(encoding="utf-8"))
+    return parsed.load(Path(__file__).with_name("data") / "lexicon.toml")
 
 
 _DATA = _load()
