@@ -41,7 +41,8 @@ async def kit_sessions(count: int, check: bool = False, free_model: bool = False
     before, cpu = current_rss_kib(), time.process_time()
     run = await run_crowd(scripts, model_client=client, recorder=RunRecorder())
     result: dict[str, Any] = {"seconds": run.seconds, "cpu_seconds": time.process_time() - cpu,
-                              "rss_before_kib": before, "peak_rss_kib": peak_rss_kib()}
+                              "rss_before_kib": before, "peak_rss_kib": peak_rss_kib(),
+                              "full_collection_after_seconds": full_collection_seconds()}
     if check:
         crossings = find_crossings(run, scripts)
         result.update(no_crossing=crossings.none, crossing_report=crossings.describe())
@@ -71,6 +72,17 @@ async def bare_sessions(count: int, quiet: bool = False) -> dict[str, Any]:
     elapsed = await run_bare_sessions(scripts, client, runtime_class)
     return {"seconds": elapsed, "cpu_seconds": time.process_time() - cpu, "rss_before_kib": before,
             "peak_rss_kib": peak_rss_kib()}
+
+
+def full_collection_seconds() -> float:
+    """CPU seconds of one full collection right after the kit's timed sessions, with their run still alive.
+
+    The kit holds full collections while its sessions run (:mod:`handoffs.part2.collector`): the one walk of the
+    heap its run still owes comes after the clock stops, and this shows what it costs (the baseline's runtime is
+    freed when its sessions end, so it owes nothing comparable)."""
+    started = time.process_time()
+    gc.collect()
+    return time.process_time() - started
 
 
 def per_session_kib(run: dict[str, Any], count: int) -> float:
@@ -122,6 +134,10 @@ def measure(sizes: Sequence[int] = (1000, 10000), repeats: int = 3,
             table.notes.append("diagnosis rows (not targets): the kit with the baseline's replaying model is the "
                                "kit's own plumbing without the offline model's cost; the baseline on QuietRuntime "
                                "shows how much of AutoGen's runtime cost the kit's runtime avoids for both")
+        after = Stats.of(values(runs["kit"], "full_collection_after_seconds")).median
+        table.notes.append(f"the kit holds full collections while its sessions run (handoffs.part2.collector); the one "
+                           f"it owes, right after them with the run alive (not timed): {seconds(after)} "
+                           f"({after / count * 1000:.2f} ms a session)")
         for run in runs["kit"]:
             if "no_crossing" in run:
                 table.notes.append(f"crossing check of the kit's {count:,} sessions (notebook 08's checks): "

@@ -7,7 +7,9 @@ benchmark's:
   or Korean (:data:`CROWD_LINES`); every customer names their own session (``c0042``) in their words, so a message
   that reached another session shows;
 * :func:`run_crowd` — one runtime, one team, one recorder (optional); all sessions opened at once and run to
-  their end; returns a :class:`CrowdRun` with the results and the wall-clock seconds;
+  their end, with the collector's full collections held meanwhile (:mod:`.collector`: the sessions' live state
+  is not walked again each time it grows by a quarter); returns a :class:`CrowdRun` with the results and the
+  wall-clock seconds;
 * :func:`find_crossings` — three independent checks (the customers' view, the ledger, the recorder) that every
   message stayed in its session; returns a :class:`Crossings` whose :attr:`~Crossings.none` is True when none did.
 
@@ -27,6 +29,7 @@ from autogen_core.models import ChatCompletionClient
 from handoffs.i18n import Texts
 
 from handoffs.lessons.part2 import issues_and_repairs_agent_topic_type, sales_agent_topic_type
+from .collector import full_collections_held
 from .sessions import SessionResult, default_model_client, run_many_sessions, stop_cancelling_handlers
 from .team import Team, build_team, new_runtime
 
@@ -108,12 +111,13 @@ async def run_crowd(
     team = await build_team(runtime, model_client or default_model_client(), recorder=recorder)
     runtime.start()
     started = time.perf_counter()
-    try:
-        results = await run_many_sessions(team, scripts, on_finished=on_finished, timeout=timeout)
-    except BaseException:
-        await stop_cancelling_handlers(runtime)  # sessions still waiting: no task_done() traceback at shutdown
-        raise
-    await runtime.stop_when_idle()
+    with full_collections_held():  # the live sessions are not walked again and again (see .collector)
+        try:
+            results = await run_many_sessions(team, scripts, on_finished=on_finished, timeout=timeout)
+        except BaseException:
+            await stop_cancelling_handlers(runtime)  # sessions still waiting: no task_done() traceback at shutdown
+            raise
+        await runtime.stop_when_idle()
     return CrowdRun(team, results, time.perf_counter() - started, recorder)
 
 
