@@ -252,14 +252,19 @@ def _with_phrase_text(reading: Reading, lowered: str) -> Reading:
     return reading
 
 
-@lru_cache(maxsize=1024)
 def as_request(text: str) -> Reading:
     """A customer's message read as a request to route: a refund of a charge is a billing matter, a delivery question
     asked while buying is part of the sale. (Not for tool descriptions: a tool "for refunds of charges" still offers
-    refunds, a tool "for sales and delivery" still offers delivery.)"""
+    refunds, a tool "for sales and delivery" still offers delivery.)
+
+    Not remembered here: its one reader (``routing._Said``) is remembered per text. Where nothing changes (most
+    messages), the reading itself is the answer: no second Reading, mention tuple and concept dict kept per text."""
     reading = read(text)
     mentions = _delivery_before_a_sale(list(reading.mentions), reading.text, reading.__dict__.get("_phrase_text"))
-    return Reading(reading.text, reading.language, _refunds_of_charges(mentions), reading.set_aside)
+    request = _refunds_of_charges(mentions)
+    if len(request) == len(reading.mentions) and all(a is b for a, b in zip(request, reading.mentions)):
+        return reading
+    return Reading(reading.text, reading.language, request, reading.set_aside)
 
 
 def _delivery_before_a_sale(mentions: list[Mention], text: str, lowered: str | None = None) -> list[Mention]:
