@@ -26,6 +26,12 @@ from .patterns import alternatives, bounded, compile
 from .word_index import _present, _register, anchor_words_in, folds_plainly  # noqa: F401 - as before the split
 
 
+_KEPT_SETS = 512
+"""How many sets of anchor words each table remembers its answer for: a message's answer depends only on which of
+the model's anchor words it holds, and new messages mostly hold a set of them met before (their new words are names,
+numbers, words no pattern needs)."""
+
+
 class Anchored:
     """Patterns with their :func:`anchors`: :meth:`which` tells, for one text, the ones that may match it."""
 
@@ -70,6 +76,7 @@ class Anchored:
                 self._bound[word] = self._bound.get(word, ()) + ((index, rest),)
         self._keys = self._words.union(self._bound)
         self._unanchored = tuple(i for i, need in enumerate(self.needs) if need is None)
+        self._kept: dict[frozenset[str], tuple[int, ...]] = {}  # the answer for a set of anchor words (bounded)
 
     def indices(self, text: str) -> list[int] | None:
         """The indices of the patterns that may match ``text``, ascending (None: every one, a text that does not
@@ -80,6 +87,15 @@ class Anchored:
             return None
         if present.isdisjoint(self._words):  # most tables, for most messages
             return list(self._unanchored)
+        kept = self._kept.get(present)
+        if kept is None:
+            kept = self._kept[present] = self._indices(present)
+            if len(self._kept) > _KEPT_SETS:  # bounded: the oldest set of words goes first
+                del self._kept[next(iter(self._kept))]
+        return list(kept)
+
+    def _indices(self, present: frozenset[str]) -> tuple[int, ...]:
+        """:meth:`indices` for a text holding the anchor words ``present`` (and some of this table's)."""
         free, bound = self._free, self._bound
         found = set(self._unanchored)
         for word in self._keys.intersection(present):  # the smaller set walked, in C
@@ -91,7 +107,7 @@ class Anchored:
                         break
                 else:
                     found.add(index)
-        return sorted(found)
+        return tuple(sorted(found))
 
     def which(self, text: str) -> list[bool]:
         """For each pattern, whether it may match ``text`` (all True for a text that does not fold plainly)."""
