@@ -152,6 +152,12 @@ class FirstOf:
 
 _NOTHING = FirstOf(())
 """What a text none of whose anchors a pattern needs is searched with: it finds nothing."""
+
+
+def finds_nothing(runner: object) -> bool:
+    """Whether a :meth:`Pruned.within` runner is the empty one (none of its words is in the text): a caller may skip
+    the work of preparing what it would search."""
+    return isinstance(runner, FirstOf) and not runner.alternatives
 _GLOBAL_FLAGS = re.compile(r"\(\?[aiLmsux]+\)")
 
 
