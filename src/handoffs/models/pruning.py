@@ -82,17 +82,23 @@ class Anchored:
         """The indices of the patterns that may match ``text``, ascending (None: every one, a text that does not
         fold plainly): those that need nothing, and those whose word ``text`` holds and each of whose other
         conditions it meets. Without a step per pattern: for many patterns, few kept."""
+        kept = self.kept(text)
+        return None if kept is None else list(kept)
+
+    def kept(self, text: str) -> tuple[int, ...] | None:
+        """:meth:`indices` as the tuple this table remembers for the anchor words of ``text`` (a key for a caller's
+        own memo: the same tuple for every text holding the same anchor words)."""
         present = _present(text)
         if present is None:
             return None
         if present.isdisjoint(self._words):  # most tables, for most messages
-            return list(self._unanchored)
+            return self._unanchored
         kept = self._kept.get(present)
         if kept is None:
             kept = self._kept[present] = self._indices(present)
             if len(self._kept) > _KEPT_SETS:  # bounded: the oldest set of words goes first
                 del self._kept[next(iter(self._kept))]
-        return list(kept)
+        return kept
 
     def _indices(self, present: frozenset[str]) -> tuple[int, ...]:
         """:meth:`indices` for a text holding the anchor words ``present`` (and some of this table's)."""
