@@ -26,12 +26,6 @@ from .patterns import alternatives, bounded, compile
 from .word_index import _present, _register, anchor_words_in, folds_plainly  # noqa: F401 - as before the split
 
 
-_KEPT_SETS = 512
-"""How many sets of anchor words each table remembers its answer for: a message's answer depends only on which of
-the model's anchor words it holds, and new messages mostly hold a set of them met before (their new words are names,
-numbers, words no pattern needs)."""
-
-
 class Anchored:
     """Patterns with their :func:`anchors`: :meth:`which` tells, for one text, the ones that may match it."""
 
@@ -76,7 +70,6 @@ class Anchored:
                 self._bound[word] = self._bound.get(word, ()) + ((index, rest),)
         self._keys = self._words.union(self._bound)
         self._unanchored = tuple(i for i, need in enumerate(self.needs) if need is None)
-        self._kept: dict[frozenset[str], tuple[int, ...]] = {}  # the answer for a set of anchor words (bounded)
 
     def indices(self, text: str) -> list[int] | None:
         """The indices of the patterns that may match ``text``, ascending (None: every one, a text that does not
@@ -86,22 +79,13 @@ class Anchored:
         return None if kept is None else list(kept)
 
     def kept(self, text: str) -> tuple[int, ...] | None:
-        """:meth:`indices` as the tuple this table remembers for the anchor words of ``text`` (a key for a caller's
-        own memo: the same tuple for every text holding the same anchor words)."""
+        """:meth:`indices` as a tuple (a key for a caller's own memo: texts holding different words often keep the
+        same few patterns)."""
         present = _present(text)
         if present is None:
             return None
         if present.isdisjoint(self._words):  # most tables, for most messages
             return self._unanchored
-        kept = self._kept.get(present)
-        if kept is None:
-            kept = self._kept[present] = self._indices(present)
-            if len(self._kept) > _KEPT_SETS:  # bounded: the oldest set of words goes first
-                del self._kept[next(iter(self._kept))]
-        return kept
-
-    def _indices(self, present: frozenset[str]) -> tuple[int, ...]:
-        """:meth:`indices` for a text holding the anchor words ``present`` (and some of this table's)."""
         free, bound = self._free, self._bound
         found = set(self._unanchored)
         for word in self._keys.intersection(present):  # the smaller set walked, in C
@@ -164,6 +148,8 @@ def finds_nothing(runner: object) -> bool:
     """Whether a :meth:`Pruned.within` runner is the empty one (none of its words is in the text): a caller may skip
     the work of preparing what it would search."""
     return isinstance(runner, FirstOf) and not runner.alternatives
+
+
 _GLOBAL_FLAGS = re.compile(r"\(\?[aiLmsux]+\)")
 
 
