@@ -64,7 +64,17 @@ def _needs(items: Any) -> frozenset[str] | None:
     for candidate in candidates:  # the most telling: the one whose shortest text is longest
         if candidate and (best is None or min(map(len, candidate)) > min(map(len, best))):
             best = candidate
+    if best is None:  # no text at all: a class of a few characters still names one ("[$€£]\s?\d")
+        best = next(filter(None, map(_one_of, (arg for op, arg in _pieces(items) if op is _C.IN))), None)
     return best
+
+
+def _one_of(members: Any) -> frozenset[str] | None:
+    """The characters, lower-cased, of a class that only lists a few of them (``[$€£]``), else None (a range, a
+    category, a negated class: too many to name)."""
+    if len(members) > 8 or any(op is not _C.LITERAL for op, _ in members):
+        return None
+    return frozenset(chr(code).lower() for _, code in members)
 
 
 def anchors(pattern: Pattern[str]) -> frozenset[str] | None:

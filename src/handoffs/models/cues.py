@@ -161,13 +161,10 @@ def _priority_sentence(text: str) -> tuple[int, int] | None:
     return (starts[-1] if starts else 0, after.start() if after else len(text))
 
 
-def _finds_nothing(runner: object) -> bool:
-    """Whether a :meth:`patterns.Pruned.within` runner is the empty one (none of its words is in the message)."""
-    return isinstance(runner, pruning.FirstOf) and not runner.alternatives
-
-
 _ASIDE_WORDS = rows_words((_PRIORITY, _FOCUS, _THREAT_IF, _WHEN_IT_HAPPENS, _HEDGE, _CURIOUS, _COMPLIMENT), _IF_NOT_THEN)
 """The words of every row :func:`asides` reads: a message with none of them has no aside (most messages)."""
+_IF_NOT_THEN_WORDS = rows_words((), _IF_NOT_THEN)
+"""The words of the one row :func:`asides` runs whole: a message with an aside mostly has no condition ("if ")."""
 
 
 def asides(text: str) -> list[tuple[int, int, float]]:
@@ -185,7 +182,7 @@ def asides(text: str) -> list[tuple[int, int, float]]:
         first = _SENTENCES.search(text, 0, focus.start()) if _FOCUS_BACK.match(text, focus.start()) else None
         # "It snapped. Also, a bigger one? But first I need *this one* sorted": the first sentence is the request
         spans.append((first.end(), focus.start(), 0.5) if first else (0, focus.start(), 0.5))
-    conditions = [m.span() for m in _IF_NOT_THEN.finditer(text)]
+    conditions = [m.span() for m in _IF_NOT_THEN.finditer(text)] if _IF_NOT_THEN_WORDS.indices(text) != [] else []
     spans += [(end, len(text), 0.5) for _, end in conditions]
     spans += [(m.start(), len(text), 0.5) for m in _THREAT_IF.within(text).finditer(text)
               if not any(s <= m.start() < e for s, e in conditions)]
@@ -193,7 +190,7 @@ def asides(text: str) -> list[tuple[int, int, float]]:
     sarcastic = None  # asked once, and only if a sentence sounds like praise
     hedge, curious, compliment = _HEDGE.within(text), _CURIOUS.within(text), _COMPLIMENT.within(text)
     sentences: list[tuple[int, int, float]] = []
-    if _finds_nothing(hedge) and _finds_nothing(curious) and _finds_nothing(compliment):
+    if pruning.finds_nothing(hedge) and pruning.finds_nothing(curious) and pruning.finds_nothing(compliment):
         return spans  # no sentence can be hedged, curious or praise: not split into sentences (most messages)
     for match in [*_SENTENCE_BREAK.finditer(text), None]:
         end = match.start() if match else len(text)

@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from . import knowledge, lexicon, patterns
 from .lowered import rows_words
+from .pruning import finds_nothing
 from .text import en_stem, tokens
 
 _DATA = "negation.toml"
@@ -97,7 +98,8 @@ def _english_negated(text: str, concept: str, word: str, start: int, end: int) -
             if all(w in _FILLER or _is_topic(w) for w in between):
                 return True  # "not a billing question", "isn't about a charge or a bug"
             break  # a "not" that is about something else in this clause
-    return bool(_EN_FINE_AFTER.within(text).search(_clause_after(text, end)))
+    fine_after = _EN_FINE_AFTER.within(text)
+    return not finds_nothing(fine_after) and bool(fine_after.search(_clause_after(text, end)))
 
 
 def _korean_negated(text: str, concept: str, start: int, end: int) -> bool:

@@ -75,11 +75,17 @@ class Anchored:
         """The indices of the patterns that may match ``text``, ascending (None: every one, a text that does not
         fold plainly): those that need nothing, and those whose word ``text`` holds and each of whose other
         conditions it meets. Without a step per pattern: for many patterns, few kept."""
+        kept = self.kept(text)
+        return None if kept is None else list(kept)
+
+    def kept(self, text: str) -> tuple[int, ...] | None:
+        """:meth:`indices` as a tuple (a key for a caller's own memo: texts holding different words often keep the
+        same few patterns)."""
         present = _present(text)
         if present is None:
             return None
         if present.isdisjoint(self._words):  # most tables, for most messages
-            return list(self._unanchored)
+            return self._unanchored
         free, bound = self._free, self._bound
         found = set(self._unanchored)
         for word in self._keys.intersection(present):  # the smaller set walked, in C
@@ -91,7 +97,7 @@ class Anchored:
                         break
                 else:
                     found.add(index)
-        return sorted(found)
+        return tuple(sorted(found))
 
     def which(self, text: str) -> list[bool]:
         """For each pattern, whether it may match ``text`` (all True for a text that does not fold plainly)."""
@@ -136,6 +142,14 @@ class FirstOf:
 
 _NOTHING = FirstOf(())
 """What a text none of whose anchors a pattern needs is searched with: it finds nothing."""
+
+
+def finds_nothing(runner: object) -> bool:
+    """Whether a :meth:`Pruned.within` runner is the empty one (none of its words is in the text): a caller may skip
+    the work of preparing what it would search."""
+    return isinstance(runner, FirstOf) and not runner.alternatives
+
+
 _GLOBAL_FLAGS = re.compile(r"\(\?[aiLmsux]+\)")
 
 

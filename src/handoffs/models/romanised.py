@@ -31,7 +31,11 @@ _ENDING_WORDS = tuple(sorted(pruning.anchors(_KOREAN_ENDING) or ()))
 """The endings one of which a romanised sentence holds ("yo", "nida", "jwo", "sipeo"…; read from the pattern):
 a text with none of them is not searched (the pattern's ``[a-z]+`` before an ending costs a try per letter)."""
 _ANY_ENDING = re.compile("|".join(map(re.escape, _ENDING_WORDS))) if _ENDING_WORDS else None
-"""Whether a text holds one of :data:`_ENDING_WORDS`: one search in C, not a test per ending."""
+"""Whether a text holds one of :data:`_ENDING_WORDS`: one search in C, not a test per ending (for a text whose anchor
+words the index cannot tell, see :data:`_ENDINGS`)."""
+_ENDINGS = pruning.Anchored([], needs=[frozenset(_ENDING_WORDS)]) if _ENDING_WORDS else None
+"""The endings as words of the model's anchor index: ``indices(text) == []`` when a text holds none of them, read off
+the words found in the message once for every table (no search of its own)."""
 
 
 def romanise(hangul: str) -> str:
@@ -51,7 +55,8 @@ def romanise(hangul: str) -> str:
 def looks_romanised(text: str) -> bool:
     """Korean in Latin letters: no Hangul, and a word that ends like a Korean sentence (``…eoyo``, ``…nida``)."""
     lowered = text.lower()
-    if _ANY_ENDING is not None and not _ANY_ENDING.search(lowered):
+    held = _ENDINGS.indices(text) if _ENDINGS is not None else None
+    if held == [] or held is None and _ANY_ENDING is not None and not _ANY_ENDING.search(lowered):
         return False  # most English messages: no Korean sentence ending at all
     return not _HANGUL.search(text) and bool(_KOREAN_ENDING.search(lowered))
 
