@@ -117,3 +117,27 @@ def test_the_budget_also_bounds_an_answer_decided_in_a_thread():
                       decision_budget_s=0.5)  # 3x the budget: over it on any machine, and a short wait
     error = TestClient(slow).post(URL, json=pathological_body(tools=1, length=50)).json()["error"]
     assert error["code"] == "decision_over_budget" and "budget of 0.5 s" in error["message"]
+
+
+def test_a_warm_worker_freezes_what_it_imported_and_still_collects_what_requests_leave():
+    """``decision_worker.settle`` (run once a worker is warm): what is alive then is frozen, so a full collection
+    no longer walks the model and the frameworks in the middle of a request; garbage made afterwards, a reference
+    cycle included, is still collected."""
+    import subprocess
+    import sys
+
+    probe = ("import gc, json\n"
+             "from handoffs.server.decision_worker import WARM_BODY, load_decide, settle\n"
+             "from handoffs.server.replies import answer\n"
+             "decide = load_decide(None)\n"
+             "answer(WARM_BODY, ('warm',), decide)\n"
+             "settle()\n"
+             "frozen = gc.get_freeze_count()\n"
+             "class Node: pass\n"
+             "a, b = Node(), Node(); a.other, b.other = b, a; del a, b\n"
+             "print(json.dumps([frozen, gc.collect()]))\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    frozen, collected = json.loads(done.stdout.strip().splitlines()[-1])
+    assert frozen > 20_000  # the imported model and frameworks, not a handful of objects
+    assert collected >= 2  # the cycle made after the freeze (its two nodes; their dicts too where they have them)
