@@ -89,6 +89,13 @@ def closing_collection_seconds() -> float:
     return time.perf_counter() - started
 
 
+def growths(small_runs: Sequence[dict[str, Any]], large_runs: Sequence[dict[str, Any]], small: int,
+            large: int) -> list[float]:
+    """Each repeat's wall time per session at ``large`` over its time per session at ``small`` (the two sizes of one
+    repeat run minutes apart at most, where the medians of all repeats of each size may be a machine's mood apart)."""
+    return [ratio(big["seconds"] / large, little["seconds"] / small) for little, big in zip(small_runs, large_runs)]
+
+
 def per_session_kib(run: dict[str, Any], count: int) -> float:
     return (run["peak_rss_kib"] - run["rss_before_kib"]) / count
 
@@ -96,19 +103,22 @@ def per_session_kib(run: dict[str, Any], count: int) -> float:
 def measure(sizes: Sequence[int] = (1000, 10000), repeats: int = 3,
             progress: Callable[[str], None] = print) -> tuple[list[Table], list[Verdict]]:
     """Run the kit and the baseline at each size, interleaved; return the tables and the verdicts."""
-    tables, verdicts, per_session = [], [], {}
-    largest = max(sizes)
+    tables, verdicts = [], []
+    largest, smallest = max(sizes), min(sizes)
+    variants: dict[str, Callable[[], dict[str, Any]]] = {}
+    for count in sizes:  # every size in every repeat: a growth is a ratio of two sizes, measured side by side too
+        variants[f"{count}|kit"] = (lambda n: lambda: run_child("benchmarks.part2:kit_sessions", count=n,
+                                                                check=n == largest))(count)
+        variants[f"{count}|bare"] = (lambda n: lambda: run_child("benchmarks.part2:bare_sessions", count=n))(count)
+        if count == smallest:
+            variants[f"{count}|kit, free model"] = (lambda n: lambda: run_child(
+                "benchmarks.part2:kit_sessions", count=n, free_model=True))(count)
+            variants[f"{count}|bare, quiet runtime"] = (lambda n: lambda: run_child(
+                "benchmarks.part2:bare_sessions", count=n, quiet=True))(count)
+    every = interleave(variants, repeats, lambda text: progress(
+        "part2 {:,} sessions: {}".format(int(text.split("|")[0]), text.split("|", 1)[1])))
     for count in sizes:
-        variants = {
-            "kit": lambda: run_child("benchmarks.part2:kit_sessions", count=count, check=count == largest),
-            "bare": lambda: run_child("benchmarks.part2:bare_sessions", count=count),
-        }
-        if count == min(sizes):
-            variants["kit, free model"] = lambda: run_child("benchmarks.part2:kit_sessions", count=count,
-                                                            free_model=True)
-            variants["bare, quiet runtime"] = lambda: run_child("benchmarks.part2:bare_sessions", count=count,
-                                                                quiet=True)
-        runs = interleave(variants, repeats, lambda text: progress(f"part2 {count:,} sessions: {text}"))
+        runs = {key.split("|", 1)[1]: found for key, found in every.items() if key.startswith(f"{count}|")}
         kit, bare = Stats.of(values(runs["kit"], "seconds")), Stats.of(values(runs["bare"], "seconds"))
         kit_cpu, bare_cpu = Stats.of(values(runs["kit"], "cpu_seconds")), Stats.of(values(runs["bare"], "cpu_seconds"))
         kit_mem = Stats.of([per_session_kib(r, count) for r in runs["kit"]])
@@ -150,7 +160,6 @@ def measure(sizes: Sequence[int] = (1000, 10000), repeats: int = 3,
                 table.notes.append("  " + run["crossing_report"].replace("\n", "\n    "))
                 break
         tables.append(table)
-        per_session[count] = (kit.median / count, bare.median / count)
         verdicts.append(Verdict(f"Part 2 kit/bare time at {count:,} sessions", ratio(kit.median, bare.median),
                                 TARGET_RATIO, "x"))
         verdicts.append(Verdict(f"Part 2 kit/bare memory per session at {count:,}",
@@ -158,15 +167,15 @@ def measure(sizes: Sequence[int] = (1000, 10000), repeats: int = 3,
         if count == largest:
             crossed = [r for r in runs["kit"] if "no_crossing" in r and not r["no_crossing"]]
             verdicts.append(Verdict(f"Part 2 runs of {count:,} sessions with a crossed message", len(crossed), 0))
-    small, large = min(sizes), max(sizes)
+    small, large = smallest, largest
     if small != large:
-        kit_growth = ratio(per_session[large][0], per_session[small][0])
-        bare_growth = ratio(per_session[large][1], per_session[small][1])
-        table = Table(f"Part 2: cost per session at {large:,} / at {small:,} sessions (medians)",
-                      ["variant", "per session growth"])
-        table.add("kit", times(kit_growth))
-        table.add("bare autogen-core", times(bare_growth))
+        growth = {name: Stats.of(growths(every[f"{small}|{name}"], every[f"{large}|{name}"], small, large))
+                  for name in ("kit", "bare")}
+        table = Table(f"Part 2: cost per session at {large:,} / at {small:,} sessions (median of each repeat's "
+                      f"ratio: both sizes run in every repeat)", ["variant", "per session growth", "least"])
+        table.add("kit", times(growth["kit"].median), times(growth["kit"].min))
+        table.add("bare autogen-core", times(growth["bare"].median), times(growth["bare"].min))
         tables.append(table)
-        verdicts.append(Verdict(f"Part 2 kit per-session cost at {large:,} / at {small:,}", kit_growth,
+        verdicts.append(Verdict(f"Part 2 kit per-session cost at {large:,} / at {small:,}", growth["kit"].median,
                                 TARGET_LINEARITY, "x"))
     return tables, verdicts
