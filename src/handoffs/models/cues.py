@@ -23,14 +23,15 @@ _CUES, _INJECTIONS = "cues.toml", "injection.toml"
 _AFFIRM_EN, _NEGATE_EN, _SATISFIED_EN, _NEED_EN, _REASON_EN = (
     knowledge.words(_CUES, name) for name in ("affirm_en", "negate_en", "satisfied_en", "need_en", "reason_en"))
 (_AFFIRM_KO, _NEGATE_KO, _SATISFIED_KO, _NEED_KO, _REASON_KO, _CLOSING, _IDENTITY_QUESTION, _NOT_ASKING,
- _IF_NOT_THEN, _SENTENCE_BREAK, _CLAUSES, _SENTENCES) = (knowledge.pattern(_CUES, name) for name in (
+ _SENTENCE_BREAK, _CLAUSES, _SENTENCES) = (knowledge.pattern(_CUES, name) for name in (
     "affirm_ko", "negate_ko", "satisfied_ko", "need_ko", "reason_ko", "closing", "identity_question", "not_asking",
-    "if_not_then", "sentence_break", "clauses", "sentences"))
+    "sentence_break", "clauses", "sentences"))
 # Asked of every message and of each of its sentences: run as only the alternatives whose words the message holds
 # (patterns.Pruned.within: found once per message, for all its sentences).
 _ADDITIVE, _HEDGE, _FOCUS, _COMPLIMENT, _THREAT_IF, _CURIOUS, _SARCASM, _PRIORITY, _WHEN_IT_HAPPENS = (
     knowledge.pruned(_CUES, name) for name in (
         "additive", "hedge", "focus", "compliment", "threat_if", "curious", "sarcasm", "priority", "when_it_happens"))
+_IF_NOT_THEN = knowledge.pruned(_CUES, "if_not_then")  # a message with an aside mostly has no condition ("if ")
 _INJECTION = knowledge.any_of(_INJECTIONS, "attack")  # every kind of attack, one search
 _OVERRIDE, _PRIVILEGED = (knowledge.pattern(_INJECTIONS, name) for name in ("override", "privileged"))
 _REQUEST = knowledge.pattern(_CUES, "request")
@@ -161,10 +162,8 @@ def _priority_sentence(text: str) -> tuple[int, int] | None:
     return (starts[-1] if starts else 0, after.start() if after else len(text))
 
 
-_ASIDE_WORDS = rows_words((_PRIORITY, _FOCUS, _THREAT_IF, _WHEN_IT_HAPPENS, _HEDGE, _CURIOUS, _COMPLIMENT), _IF_NOT_THEN)
+_ASIDE_WORDS = rows_words((_PRIORITY, _FOCUS, _THREAT_IF, _WHEN_IT_HAPPENS, _HEDGE, _CURIOUS, _COMPLIMENT, _IF_NOT_THEN))
 """The words of every row :func:`asides` reads: a message with none of them has no aside (most messages)."""
-_IF_NOT_THEN_WORDS = rows_words((), _IF_NOT_THEN)
-"""The words of the one row :func:`asides` runs whole: a message with an aside mostly has no condition ("if ")."""
 
 
 def asides(text: str) -> list[tuple[int, int, float]]:
@@ -182,7 +181,7 @@ def asides(text: str) -> list[tuple[int, int, float]]:
         first = _SENTENCES.search(text, 0, focus.start()) if _FOCUS_BACK.match(text, focus.start()) else None
         # "It snapped. Also, a bigger one? But first I need *this one* sorted": the first sentence is the request
         spans.append((first.end(), focus.start(), 0.5) if first else (0, focus.start(), 0.5))
-    conditions = [m.span() for m in _IF_NOT_THEN.finditer(text)] if _IF_NOT_THEN_WORDS.indices(text) != [] else []
+    conditions = [m.span() for m in _IF_NOT_THEN.within(text).finditer(text)]
     spans += [(end, len(text), 0.5) for _, end in conditions]
     spans += [(m.start(), len(text), 0.5) for m in _THREAT_IF.within(text).finditer(text)
               if not any(s <= m.start() < e for s, e in conditions)]
