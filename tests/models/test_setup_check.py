@@ -12,10 +12,15 @@ def test_everything_installed_here_is_within_range():
     assert setup_check.report().endswith("Everything is ready.")
 
 
+def test_versions_are_read_as_importlib_metadata_reads_them():
+    """The check reads a version from the metadata's headers only (not its long description): the same version."""
+    for name in (*setup_check._KEY, "handoffs"):
+        assert setup_check._version(name) == metadata.version(name), name
+
+
 def test_a_version_outside_the_range_is_flagged_with_what_to_do(monkeypatch):
-    real = metadata.version
-    monkeypatch.setattr(setup_check.metadata, "version",
-                        lambda name: "7.3.0" if name == "ipykernel" else real(name))
+    real = setup_check._version
+    monkeypatch.setattr(setup_check, "_version", lambda name: "7.3.0" if name == "ipykernel" else real(name))
     line = next(c for c in setup_check.check_packages() if c.what == "ipykernel")
     assert not line.ok and "7.3.0 is outside the tested range >=7.4" in line.detail and "./kit lab" in line.detail
     assert "Fix the lines marked FIX" in setup_check.report()
