@@ -52,6 +52,11 @@ def memory_table(every: Mapping[str, Sequence[Mapping[str, Any]]], sizes: Sequen
         bare = [rss_kib(r) / count for r in every[f"{count}|bare"]]
         table.add(f"RSS (peak - before) / sessions at {count:,} (the target's)", spread(kit), spread(bare),
                   times(ratio(statistics.median(kit), statistics.median(bare))))
+    free = every.get(f"{small}|kit, free model")
+    if free:
+        kit, bare = [rss_kib(r) / small for r in free], [rss_kib(r) / small for r in every[f"{small}|bare"]]
+        table.add(f"  diagnosis: kit with the baseline's free model at {small:,}", spread(kit), "",
+                  times(ratio(statistics.median(kit), statistics.median(bare))))
     if small != large:
         found = {name: slopes(every[f"{small}|{name}"], every[f"{large}|{name}"], small, large)
                  for name in ("kit", "bare")}
@@ -65,6 +70,8 @@ def memory_table(every: Mapping[str, Sequence[Mapping[str, Any]]], sizes: Sequen
         bare = [r["traced_peak_kib"] / small for r in traced["bare"]]
         table.add(f"Python memory at the peak (tracemalloc) at {small:,}", spread(kit), spread(bare),
                   times(ratio(statistics.median(kit), statistics.median(bare))))
+    table.notes.append("the diagnosis row is the kit without the offline model's cost (its bounded caches, and the "
+                       "objects each of its answers makes, where the free model hands every session the same ones)")
     table.notes.append("the targets compare the first rows, as before; a further session's RSS is the slope between "
                        "the sizes of one repeat (fixed sums cancel: room left free in the allocator by the warm-up, "
                        "the kit's bounded caches); tracemalloc counts the bytes the sessions asked Python for at "
