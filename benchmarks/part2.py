@@ -5,7 +5,7 @@ Each run is a fresh child process. The kit runs :func:`handoffs.part2.crowd.run_
 a free model replaying the same conversations, no recorder). Both time from the first login until the runtime is
 idle, plus one full garbage collection right after (the kit holds its full collections while its sessions run and
 owes that one; see :func:`closing_collection_seconds`), after a warm-up session of each kind. Memory per session
-is (peak RSS - RSS before the sessions) / sessions, measured in the child. At the largest size the kit's run is also checked for crossed messages with the checks
+is (peak RSS - RSS before the sessions) / sessions, measured in the child (the targets'); :mod:`benchmarks.part2_memory` prints it beside the RSS of a further session and tracemalloc's count, for both variants alike. At the largest size the kit's run is also checked for crossed messages with the checks
 notebook 08 prints (:func:`handoffs.part2.crowd.find_crossings`).
 """
 
