@@ -5,7 +5,7 @@ Each run is a fresh child process. The kit runs :func:`handoffs.part2.crowd.run_
 a free model replaying the same conversations, no recorder). Both time from the first login until the runtime is
 idle, plus one full garbage collection right after (the kit holds its full collections while its sessions run and
 owes that one; see :func:`closing_collection_seconds`), after a warm-up session of each kind. Memory per session
-is (peak RSS - RSS before the sessions) / sessions, measured in the child. At the largest size the kit's run is also checked for crossed messages with the checks
+is (peak RSS - RSS before the sessions) / sessions, measured in the child (the targets'); :mod:`benchmarks.part2_memory` prints it beside the RSS of a further session and tracemalloc's count, for both variants alike. At the largest size the kit's run is also checked for crossed messages with the checks
 notebook 08 prints (:func:`handoffs.part2.crowd.find_crossings`).
 """
 
@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import gc
 import time
+import tracemalloc
 from typing import Any, Callable, Sequence
 
 from benchmarks.child import current_rss_kib, peak_rss_kib
+from benchmarks.part2_memory import memory_table
 from benchmarks.harness import Stats, Table, Verdict, interleave, mib, ratio, run_child, seconds, times, values
 
 TARGET_RATIO = 1.25
@@ -23,11 +25,14 @@ TARGET_LINEARITY = 1.1
 TARGET_MEMORY_RATIO = 1.5
 
 
-async def kit_sessions(count: int, check: bool = False, free_model: bool = False) -> dict[str, Any]:
+async def kit_sessions(count: int, check: bool = False, free_model: bool = False,
+                       traced: bool = False) -> dict[str, Any]:
     """Child: ``count`` crowd sessions through the kit (the offline model, a recorder), as notebook 08 runs them.
 
     ``free_model``: the baseline's replaying model instead of the offline model (to tell the model's cost from the
-    kit's plumbing; not a target)."""
+    kit's plumbing; not a target). ``traced``: Python's own count of the memory the sessions took at their peak
+    (:func:`traced_peak`; tracemalloc slows the run and adds its own memory, so such a run's times and RSS mean
+    nothing)."""
     from benchmarks.free_models import FixedModelClient
     from handoffs.models import model_client
     from handoffs.part2.crowd import crowd_scripts, find_crossings, run_crowd
@@ -39,6 +44,8 @@ async def kit_sessions(count: int, check: bool = False, free_model: bool = False
         client.inner = None
     scripts = crowd_scripts(count)
     gc.collect()
+    if traced:
+        return await traced_peak(lambda: run_crowd(scripts, model_client=client, recorder=RunRecorder()))
     before, cpu = current_rss_kib(), time.process_time()
     run = await run_crowd(scripts, model_client=client, recorder=RunRecorder())
     collection = closing_collection_seconds()  # the run still alive, as notebook 08 keeps it for its checks
@@ -51,11 +58,11 @@ async def kit_sessions(count: int, check: bool = False, free_model: bool = False
     return result
 
 
-async def bare_sessions(count: int, quiet: bool = False) -> dict[str, Any]:
+async def bare_sessions(count: int, quiet: bool = False, traced: bool = False) -> dict[str, Any]:
     """Child: the same ``count`` conversations on seed 003's agents on bare autogen-core (a free model).
 
     ``quiet``: on the kit's QuietRuntime instead of AutoGen's (a diagnosis: how much of the difference is the
-    runtime's; not a target)."""
+    runtime's; not a target). ``traced``: as for :func:`kit_sessions`."""
     from autogen_core import SingleThreadedAgentRuntime
 
     from benchmarks.bare_seed003 import run_bare_sessions
@@ -70,11 +77,28 @@ async def bare_sessions(count: int, quiet: bool = False) -> dict[str, Any]:
     client.inner = None
     scripts = crowd_scripts(count)
     gc.collect()
+    if traced:
+        return await traced_peak(lambda: run_bare_sessions(scripts, client, runtime_class))
     before, cpu = current_rss_kib(), time.process_time()
     elapsed = await run_bare_sessions(scripts, client, runtime_class)
     collection = closing_collection_seconds()
     return {"seconds": elapsed + collection, "cpu_seconds": time.process_time() - cpu, "rss_before_kib": before,
             "peak_rss_kib": peak_rss_kib(), "full_collection_after_seconds": collection}
+
+
+async def traced_peak(sessions: Callable[[], Any]) -> dict[str, Any]:
+    """Await ``sessions()`` with tracemalloc on; the most memory Python's allocators held for it at once, in KiB.
+
+    Counted in bytes asked for, not in pages touched: no rounding to pages, no free room left in the allocator's
+    arenas by the imports and the warm-up (which an RSS difference counts as free), no thread arenas, and the same
+    figure whenever it is read (the peak is kept by tracemalloc, whenever it came). Memory allocated outside
+    Python's allocators (a C library's own malloc) is not in it."""
+    tracemalloc.start()
+    try:
+        await sessions()
+        return {"traced_peak_kib": tracemalloc.get_traced_memory()[1] / 1024}
+    finally:
+        tracemalloc.stop()
 
 
 def closing_collection_seconds() -> float:
@@ -117,6 +141,10 @@ def measure(sizes: Sequence[int] = (1000, 10000), repeats: int = 3,
                 "benchmarks.part2:bare_sessions", count=n, quiet=True))(count)
     every = interleave(variants, repeats, lambda text: progress(
         "part2 {:,} sessions: {}".format(int(text.split("|")[0]), text.split("|", 1)[1])))
+    traced = interleave({  # Python's own count of the peak: one run each is enough (no pages, no arenas, no timing)
+        "kit": lambda: run_child("benchmarks.part2:kit_sessions", count=smallest, traced=True),
+        "bare": lambda: run_child("benchmarks.part2:bare_sessions", count=smallest, traced=True)}, 1,
+        lambda text: progress(f"part2 {smallest:,} sessions, tracemalloc: {text}"))
     for count in sizes:
         runs = {key.split("|", 1)[1]: found for key, found in every.items() if key.startswith(f"{count}|")}
         kit, bare = Stats.of(values(runs["kit"], "seconds")), Stats.of(values(runs["bare"], "seconds"))
@@ -178,4 +206,5 @@ def measure(sizes: Sequence[int] = (1000, 10000), repeats: int = 3,
         tables.append(table)
         verdicts.append(Verdict(f"Part 2 kit per-session cost at {large:,} / at {small:,}", growth["kit"].median,
                                 TARGET_LINEARITY, "x"))
+    tables.append(memory_table(every, sizes, traced))
     return tables, verdicts

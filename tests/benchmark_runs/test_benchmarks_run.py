@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks import decisions, grpc_start, kernel, notebooks, part1, part2, server_isolation
+from benchmarks import decisions, grpc_start, kernel, notebooks, part1, part2, part2_memory, server_isolation
 from benchmarks.harness import Stats, Table, Verdict, percentile
 
 
@@ -27,6 +27,18 @@ async def test_part2_kit_and_bare_hold_the_same_conversations_and_nothing_crosse
     assert free["seconds"] > 0
     bare = await part2.bare_sessions(count=6)  # the replay table holds every call of the bare agents too
     assert bare["seconds"] > 0 and bare["cpu_seconds"] > 0
+
+
+async def test_part2_memory_table_reads_every_variant_alike():
+    traced = {"kit": [await part2.kit_sessions(count=4, traced=True)],
+              "bare": [await part2.bare_sessions(count=4, traced=True)]}
+    assert traced["kit"][0]["traced_peak_kib"] > 0 and traced["bare"][0]["traced_peak_kib"] > 0
+    run = {"peak_rss_kib": 1100, "rss_before_kib": 1000}  # 100 KiB at 10 sessions, 1,000 KiB at 100: 10 KiB each
+    every = {"10|kit": [run], "10|bare": [run], "100|kit": [dict(run, peak_rss_kib=2000)],
+             "100|bare": [dict(run, peak_rss_kib=2000)]}
+    assert part2_memory.slopes(every["10|kit"], every["100|kit"], 10, 100) == [(10.0, 0.0)]
+    text = part2_memory.memory_table(every, [10, 100], traced).render()
+    assert "RSS a further session, 10 -> 100" in text and "10.0 KiB (10.0-10.0)" in text and "tracemalloc" in text
 
 
 def test_part1_kit_and_bare_make_the_same_tool_calls():
