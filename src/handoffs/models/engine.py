@@ -106,8 +106,18 @@ def _usage(shapes: "tuple[tuple, ...]", tools: Sequence[ToolSpec], decision: Dec
     answer = count_tokens(decision.text + "".join([c.name + c.arguments_json for c in decision.tool_calls])
                           if decision.tool_calls else decision.text)
     method = answer.method  # the counter in use (use_counter may change it)
-    return Usage(sum([count_tokens(p).tokens for p in pieces]) + sum([_tool_tokens(t, method) for t in tools]),
+    return Usage(sum([count_tokens(p).tokens for p in pieces]) + sum([_spec_tokens(t, method) for t in tools]),
                  answer.tokens, method)
+
+
+def _spec_tokens(tool: ToolSpec, method: str) -> int:
+    """:func:`_tool_tokens`, kept with the spec per counter (``ToolSpec.derived``: a spec never changes, and a step
+    offers the same specs on every call)."""
+    key = ("tokens", method)
+    found = tool.derived.get(key)
+    if found is None:
+        found = tool.derived[key] = _tool_tokens(tool, method)
+    return found
 
 
 _ANSWERS: dict[tuple, tuple[Decision, Usage]] = {}  # request key -> (decision, usage), least recently asked first
