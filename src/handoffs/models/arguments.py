@@ -42,7 +42,8 @@ class Evidence:
     def of(cls, messages: list[Message], turn_start: int, last: int | None = None) -> "Evidence":
         """The evidence of a conversation whose turn starts at ``turn_start`` (``last``: the index of the customer's
         last message, -1 for none, when the caller knows it)."""
-        turn_args = tuple(readable(str(v)) for m in messages[turn_start:] for c in m.tool_calls for v in c.arguments.values())
+        turn_args = tuple([readable(str(v)) for m in messages[turn_start:] for c in m.tool_calls
+                           for v in c.arguments.values()])
         # earlier customer messages as heard: an injection in one of them is no evidence (the last is read raw, so
         # the decision core sees its injection)
         if last is None:

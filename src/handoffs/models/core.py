@@ -72,9 +72,9 @@ def _said(text: str) -> tuple[frozenset[str], str]:
 
 def _evidence_words(scored: routing.Scored, turn: Turn) -> str:
     said, hint = _said(turn.evidence.last_user)
-    user_words = tuple(w for w, _ in scored.evidence if w in said or w == hint)  # a learned hint: the message
-    return evidence(user_words, tuple(w for w, _ in scored.evidence if w not in user_words and w),
-                    tuple(dict.fromkeys(c for _, c in scored.evidence if c)))
+    user_words = tuple([w for w, _ in scored.evidence if w in said or w == hint])  # a learned hint: the message
+    return evidence(user_words, tuple([w for w, _ in scored.evidence if w not in user_words and w]),
+                    tuple(dict.fromkeys([c for _, c in scored.evidence if c])))
 
 
 def _outside_purview(turn: Turn, tool: ToolSpec) -> str | None:
@@ -96,15 +96,16 @@ def _by_intent(turn: Turn) -> Decision | None:
         return None
     if _work_done(turn) and any(_is_finishing(t) for t in turn.tools):
         return None  # one resolver per step is enough: finish instead of trying every near match
-    open_tools = [t for t in turn.tools if t.name not in turn.gated and t.name not in turn.called_this_turn
-                  and not _is_finishing(t)]
+    profile, gated, called = routing.profile, turn.gated, turn.called_this_turn
+    open_tools = [(t, info) for t in turn.tools if t.name not in gated and t.name not in called
+                  and not (info := profile(t)).finishing]  # each with its profile, asked once
     took_over_this_turn = turn.takeover > turn.turn_start - 1  # sent here for these very words: do not send back
-    for tool in open_tools:
-        if routing.profile(tool).purview and not took_over_this_turn:
+    for tool, info in open_tools:
+        if info.purview and not took_over_this_turn:
             why = _outside_purview(turn, tool)
             if why:
                 return turn.call(tool, why)
-    pool = routing.candidates([t for t in open_tools if not routing.profile(t).purview])
+    pool = routing.candidates([t for t, info in open_tools if not info.purview])
     if not pool:
         return None  # nothing to choose from (every tool waits for its step): no ranking, no learned guess
     said = [read(turn.evidence.last_user)] + [read(a) for a in turn.evidence.turn_arguments]

@@ -101,12 +101,23 @@ def _shape(m: Message) -> tuple:
 def _usage(shapes: "tuple[tuple, ...]", tools: Sequence[ToolSpec], decision: Decision) -> Usage:
     """:meth:`OfflineEngine.usage` of messages already shaped by :func:`_shape` (a message's text and its calls' names
     and arguments; the answer's likewise)."""
-    pieces = [shape[1] + "".join(name + arguments for _, name, arguments in shape[5]) if shape[5] else shape[1]
+    pieces = [shape[1] + "".join([name + arguments for _, name, arguments in shape[5]]) if shape[5] else shape[1]
               for shape in shapes]
-    answer = count_tokens(decision.text + "".join(c.name + c.arguments_json for c in decision.tool_calls))
+    answer = count_tokens(decision.text + "".join([c.name + c.arguments_json for c in decision.tool_calls])
+                          if decision.tool_calls else decision.text)
     method = answer.method  # the counter in use (use_counter may change it)
-    return Usage(sum(count_tokens(p).tokens for p in pieces) + sum(_tool_tokens(t, method) for t in tools),
+    return Usage(sum([count_tokens(p).tokens for p in pieces]) + sum([_spec_tokens(t, method) for t in tools]),
                  answer.tokens, method)
+
+
+def _spec_tokens(tool: ToolSpec, method: str) -> int:
+    """:func:`_tool_tokens`, kept with the spec per counter (``ToolSpec.derived``: a spec never changes, and a step
+    offers the same specs on every call)."""
+    key = ("tokens", method)
+    found = tool.derived.get(key)
+    if found is None:
+        found = tool.derived[key] = _tool_tokens(tool, method)
+    return found
 
 
 _ANSWERS: dict[tuple, tuple[Decision, Usage]] = {}  # request key -> (decision, usage), least recently asked first
@@ -117,7 +128,7 @@ def _request_key(shapes: "tuple[tuple, ...]", tools: Sequence[ToolSpec]) -> tupl
     """Everything an answer depends on, as one hashable tuple: the kit's language and token counter, each message's
     every field (:func:`_shape`) and each offered tool's name, description and schema (``schema_key``: the ``repr``
     of its parameters, worked out once per spec)."""
-    return (i18n.language(), token_method(), shapes, tuple((t.name, t.description, t.schema_key) for t in tools))
+    return (i18n.language(), token_method(), shapes, tuple([(t.name, t.description, t.schema_key) for t in tools]))
 
 
 _TOOL_TOKENS: dict[tuple[str, str, str, str], int] = {}  # (counter, name, description, schema key) -> tokens

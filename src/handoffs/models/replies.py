@@ -133,6 +133,13 @@ def _ask_about(topic: str, lang: str) -> str:
     return say("ask_about", lang, topic=korean) if korean else say("ask_about_general", lang)
 
 
+@lru_cache(maxsize=256)
+def _subject(product: str) -> str:
+    """``attach(product, "이/가")``, remembered: the made-up products are a short list, and the particle of a Latin
+    name is found by trying each of its endings in turn (the English sentence is formatted with it too)."""
+    return attach(product, "이/가")
+
+
 def routine_reply(step_text: str, evidence: Evidence, lang: str) -> str:
     """One or two sentences carrying out a routine step that is talk, not a tool call."""
     act, words = _act(step_text)
@@ -147,7 +154,7 @@ def routine_reply(step_text: str, evidence: Evidence, lang: str) -> str:
         return say("ask_whether", lang, what=_in_korean(words) or words) if lang == "ko" else say("ask_whether", lang, what=words)
     if act == "mention_product":
         product = _pick(MADE_UP_PRODUCTS_KO if lang == "ko" else MADE_UP_PRODUCTS, evidence)
-        return say("mention_product", lang, product=product, product_subject=attach(product, "이/가"))
+        return say("mention_product", lang, product=product, product_subject=_subject(product))
     if act == "price":
         return say("price", lang, product=product_or_pick(evidence, lang), price=PRICES[seed_of(evidence) % len(PRICES)])
     if act == "propose_fix":

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import is_
 from typing import Callable
 
 from . import knowledge, lexicon
@@ -163,7 +164,7 @@ def _prepared(pool: list[Candidate]) -> _Pool:
     tool specs), made when first ranked."""
     key = tuple(map(id, pool))
     kept = _POOLS.get(key)
-    if kept is not None and all(a is b for a, b in zip(kept[0], pool)):
+    if kept is not None and all(map(is_, kept[0], pool)):
         return kept[1]
     if len(_POOLS) >= 512:
         _POOLS.clear()
@@ -177,7 +178,7 @@ class _Said:
     customer's message on every call): the text read as a request, each word with every concept it says and whether
     it is asked for, the concepts set aside, the word keys of set-aside words and of the whole text."""
 
-    __slots__ = ("reading", "words", "negated", "set_aside", "plain")
+    __slots__ = ("reading", "words", "negated", "set_aside", "plain", "kept")
 
     def __init__(self, text: str):
         self.reading = reading = as_request(text)
@@ -193,6 +194,7 @@ class _Said:
         self.negated = frozenset(reading.negated())
         self.set_aside = frozenset(k for m in reading.mentions if m.negated for k in word_keys(m.word))
         self.plain = word_keys(reading.text)
+        self.kept = self.plain - self.set_aside  # the words an overlap may count, when this is all that was said
 
 
 _said = lru_cache(maxsize=4096)(_Said)
@@ -208,16 +210,22 @@ def rank(pool: list[Candidate], said: list[Reading], hints: tuple[tuple[str, str
     # Each word the customer wrote, with every concept it says (one word may say two: "manager" is a person and
     # an escalation), and the concepts they set aside.
     parts = [_said(reading.text) for reading in said]
-    said_words = [word for part in parts for word in part.words]  # (word, {concept: weight}, requested)
+    if len(parts) == 1:  # the usual call: one text, its sets as they are
+        part = parts[0]
+        said_words = list(part.words)  # (word, {concept: weight}, requested)
+        negated, plain_words = part.negated, part.kept
+    else:
+        said_words = [word for part in parts for word in part.words]
+        negated = frozenset().union(*[part.negated for part in parts])
+        plain_words = (frozenset().union(*[part.plain for part in parts])
+                       - frozenset().union(*[part.set_aside for part in parts]))
     said_words += [(words, {concept: weight}, False) for words, concept, weight in hints]
-    negated = frozenset().union(*(part.negated for part in parts))
-    raised = {c: prepared.concept(c) for _, found, _ in said_words for c in found}  # c: (offers, idf)
-    set_aside_words = frozenset().union(*(part.set_aside for part in parts))
-    plain_words = frozenset().union(*(part.plain for part in parts)) - set_aside_words
+    concept_of = prepared.concept
+    raised = {c: concept_of(c) for _, found, _ in said_words for c in found}  # c: (offers, idf)
     # each word's concepts as the candidates are scored: (concept, weight, offers, idf, generic factor)
     weighed = [(word, found, requested, [(concept, weight, *raised[concept],
                                           _GENERIC_CONCEPT if concept in _GENERIC else 1.0)
-                                         for concept, weight in found.items()])
+                                         for concept, weight in found.items()], word_keys(word))
                for word, found, requested in said_words]
     scored: list[Scored] = []
     for index, candidate in enumerate(everyone):
@@ -228,9 +236,10 @@ def rank(pool: list[Candidate], said: list[Reading], hints: tuple[tuple[str, str
         # add less and less (one clear word is enough, three say it louder).
         per_concept: dict[str, list[float]] = {}
         evidence: list[tuple[str, str]] = []
+        credited: set[str] = set()  # the word keys of the words that counted for a concept
         sure = False
         catch_all = candidate.catch_all
-        for word, found, requested, concepts in weighed:
+        for word, found, requested, concepts, keys in weighed:
             best, best_concept = 0.0, ""
             for concept, weight, offers, idf, generic in concepts:
                 offer = offers[index]
@@ -243,9 +252,9 @@ def rank(pool: list[Candidate], said: list[Reading], hints: tuple[tuple[str, str
             if best_concept:
                 per_concept.setdefault(best_concept, []).append(best)
                 evidence.append((word, best_concept))
+                credited |= keys
                 sure = sure or (found[best_concept] >= _SURE_WORD and best_concept != "problem")
         score = sum(map(diminishing, per_concept.values()))
-        credited = {key for word, _ in evidence for key in word_keys(word)}
         overlap = (plain_words & prepared.distinct[index]) - credited
         score += _SHARED_WORD * len(overlap)
         # A word the customer said that only this candidate says too ("return" to the desk "for refunds and returns"):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from operator import is_
 from json.encoder import encode_basestring_ascii
 from functools import cached_property, lru_cache
 from typing import Sequence
@@ -31,12 +32,23 @@ def call_id(messages: Sequence[Message], name: str, index: int) -> str:
     # = json.dumps([[m.role, m.content, [c.name for c in m.tool_calls]] for m in messages] + [name, index]), written
     # message by message: each message's part is remembered, as the same history comes back on every call
     try:
-        parts = [_message_json(m.role, m.content, tuple(c.name for c in m.tool_calls)) for m in messages]
+        parts = [_message_json(m.role, m.content, tuple([c.name for c in m.tool_calls]) if m.tool_calls else ())
+                 for m in messages]
     except TypeError:  # not hashable (not a text): written each time
         parts = [json.dumps([m.role, m.content, [c.name for c in m.tool_calls]]) for m in messages]
     tail = _json_text(name) if type(name) is str else json.dumps(name)
-    payload = "[" + ", ".join([*parts, tail, str(index) if type(index) is int else json.dumps(index)]) + "]"
-    return "call_" + hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
+    rest = ", ".join([*parts[-1:], tail, str(index) if type(index) is int else json.dumps(index)]) + "]"
+    digest = _history_digest(tuple(parts[:-1])).copy()  # "[" and every earlier message, hashed once per history
+    digest.update(rest.encode("utf-8"))
+    return "call_" + digest.hexdigest()[:16]
+
+
+@lru_cache(maxsize=1024)
+def _history_digest(parts: tuple[str, ...]) -> "hashlib._Hash":
+    """The sha256 state after ``"["`` and the JSON of every message before the last (each followed by ``", "``): the
+    same history comes back on every call of a conversation, only its newest message is new. (Never updated here:
+    a caller updates a copy.)"""
+    return hashlib.sha256(("[" + "".join([part + ", " for part in parts])).encode("utf-8"))
 
 
 _json_text = encode_basestring_ascii
@@ -89,7 +101,7 @@ def _steps(system: str, tools: list[ToolSpec]) -> "tuple[PromptPlan, list[tuple[
     every call; the same specs come back while unchanged)."""
     key = (system, tuple(map(id, tools)))
     kept = _STEPS.get(key)
-    if kept is not None and all(a is b for a, b in zip(kept[0], tools)):
+    if kept is not None and all(map(is_, kept[0], tools)):
         return kept[1]
     plan = read_prompt(system)
     step_tools = [tuple(tools_for_step(step, tools)) for step in plan.steps]
@@ -107,7 +119,7 @@ class Turn:
         self.messages = list(messages)
         self.tools = list(tools)
         self.offered = {t.name: t for t in self.tools}
-        self.system = system_prompt_of(self.messages)
+        self.system = "\n".join([m.content for m in self.messages if m.role == "system"])  # system_prompt_of
         self.plan, self.step_tools, self.gated, self._covered = _steps(self.system, self.tools)
         self.convo = convo = [m for m in self.messages if m.role != "system"]
         # One pass over the conversation: the customer's last message, the calls' tools by id, and the calls whose
@@ -153,7 +165,7 @@ class Turn:
 
     def call(self, tool: ToolSpec, why: str, chosen: tuple[str, str] | None = None) -> Decision:
         args, notes = fill_arguments(tool, self.evidence, chosen)
-        shown = ", ".join(f"{k}={shorten(v, 40)!r}" if isinstance(v, str) else f"{k}={v!r}" for k, v in args.items())
+        shown = ", ".join([f"{k}={shorten(v, 40)!r}" if isinstance(v, str) else f"{k}={v!r}" for k, v in args.items()])
         route = because("arg_route") if notes else ""
         extra = [n.split(": ", 1)[1] for n in notes if ": " in n and not n.endswith(route)]
         extra = [e for e in extra if "'" not in e or not all(q in why for q in e.split("'")[1::2])]
