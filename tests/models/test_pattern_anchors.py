@@ -151,3 +151,19 @@ def test_bounded_bounds_each_unbounded_quantifier_by_what_it_repeats(source, exp
 def test_alternatives_split_only_at_top_level_bars():
     assert patterns.alternatives(r"a|(b|c)|[|]|\||d") == ["a", "(b|c)", "[|]", r"\|", "d"]
     assert patterns.alternatives("") == [""] and patterns.alternatives("x") == ["x"]
+
+
+def test_messages_holding_the_same_anchor_words_share_one_answer_and_the_shared_table_stays_bounded(monkeypatch):
+    """A crowd's messages differ by a session name no table knows: their answers are one object, and the table that
+    shares them is emptied when full (the answers stay right, only their sharing starts again)."""
+    from handoffs.models import word_index
+
+    names = ("qjx", "jqx", "xjq")  # no word of any table lies in them
+    assert {word_index.anchor_words_in(name) for name in names} == {word_index.anchor_words_in("")}
+    first = word_index.anchor_words_in(f"my rocket skates {names[0]} broke after one day")
+    second = word_index.anchor_words_in(f"my rocket skates {names[1]} broke after one day")
+    assert first is second and "broke" in first
+    assert word_index.anchor_words_in("i was charged twice") != first
+    monkeypatch.setattr(word_index, "_SHARED_MAX", len(word_index._SHARED))
+    third = word_index.anchor_words_in(f"my rocket skates {names[2]} broke after one day")
+    assert third == first and len(word_index._SHARED) == 1
