@@ -119,7 +119,7 @@ class Turn:
         self.messages = list(messages)
         self.tools = list(tools)
         self.offered = {t.name: t for t in self.tools}
-        self.system = "\n".join([m.content for m in self.messages if m.role == "system"])  # system_prompt_of
+        self.system = system_prompt_of(self.messages)
         self.plan, self.step_tools, self.gated, self._covered = _steps(self.system, self.tools)
         self.convo = convo = [m for m in self.messages if m.role != "system"]
         # One pass over the conversation: the customer's last message, the calls' tools by id, and the calls whose

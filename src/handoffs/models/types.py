@@ -106,7 +106,7 @@ class Decision:
 
 def system_prompt_of(messages: list[Message] | tuple[Message, ...]) -> str:
     """All system messages joined, in order (the persona and routine the model follows)."""
-    return "\n".join(m.content for m in messages if m.role == "system")
+    return "\n".join([m.content for m in messages if m.role == "system"])
 
 
 _SPECS: dict[int, tuple[Mapping[str, Any], bytes, ToolSpec]] = {}  # id(schema) -> (schema, its bytes, spec)
