@@ -39,13 +39,13 @@ def set_language(language: str) -> None:
 
 def language() -> str:
     """The language chosen with :func:`set_language`, else ``HANDOFFS_LANG``, else English. (Read on every call, so a
-    change of either is seen at once; the usual cases, a language chosen or the variable unset, without a call.)"""
+    change of either is seen at once.)"""
     if _chosen is not None:
         return _chosen
-    environ = os.environ
-    if type(environ) is os._Environ and _KEY is not None and _KEY not in environ._data:  # unset: English
+    from_environment = _from_environment()
+    if not from_environment:  # unset (the usual case): English
         return "en"
-    from_environment = _from_environment().strip().lower()
+    from_environment = from_environment.strip().lower()
     return from_environment if from_environment in LANGUAGES else "en"
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
-from handoffs.i18n import language
+from handoffs.i18n import language, pick
 from handoffs.particles import format_ko
 
 from .text import shorten
@@ -78,14 +78,13 @@ JOINER = {"en": "; ", "ko": ". "}
 
 def joined(*clauses: str) -> str:
     """The non-empty ``clauses`` as one reason, joined as the kit's language joins them."""
-    return JOINER.get(language(), JOINER["en"]).join([c for c in clauses if c])
+    return pick(JOINER).join([c for c in clauses if c])
 
 
 def because(key: str, **slots: object) -> str:
     """The reason ``key`` in the kit's language, slots filled; a Korean particle placeholder after a slot
     (``{words}(이)라고``) fits the slot's last word ("'돈'이라고", "'두 번 결제'라고")."""
-    texts = REASONS[key]
-    template = texts.get(language(), texts["en"])  # pick(texts), one call fewer (several reasons a decision)
+    template = pick(REASONS[key])
     if not slots:
         return _filled(template, ())
     try:
