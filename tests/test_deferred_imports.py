@@ -43,3 +43,19 @@ def test_hypothesis_is_imported_at_the_end_of_a_run_only_when_a_test_imported_it
     assert "hypothesis imported: False" in run("test_plain.py")
     given = run("test_given.py", "--hypothesis-show-statistics")  # its plugin still reports on the tests that use it
     assert "hypothesis imported: True" in given and "Hypothesis Statistics" in given and "test_given" in given
+
+
+def test_the_models_rows_that_few_messages_ask_are_compiled_when_first_asked():
+    """Importing the offline model compiles none of its deferred patterns (patterns.Later); an English first reply
+    compiles none of them either; asking one compiles it and answers as the compiled pattern does."""
+    code = ("import re; from handoffs.models import cues, knowledge; from handoffs.models.patterns import Later; "
+            "assert isinstance(cues._NEGATE_KO, Later) and 'compiled' not in vars(cues._NEGATE_KO); "
+            "from handoffs.models.core import decide; from handoffs.models.types import Message, ToolSpec; "
+            "decide([Message('user', 'I was charged twice')], [ToolSpec('record_issue', 'Record the issue: billing')]); "
+            "assert 'compiled' not in vars(cues._NEGATE_KO); "
+            "print(cues.says_no('아니요 괜찮아요'), isinstance(cues._NEGATE_KO.compiled, re.Pattern), "
+            "cues._NEGATE_KO.search('아니요').span() == knowledge.pattern('cues.toml', 'negate_ko').search('아니요').span())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         env={**__import__("os").environ, "PYTHONPATH": str(ROOT / "src")})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "True", "True"]

@@ -15,6 +15,7 @@ import pytest
 
 from handoffs.models import cues, idioms, lexicon, meaning, negation, profiles, romanised, routing, text, words
 from handoffs.models.core import decide
+from handoffs.models.patterns import Later
 from handoffs.models.text import READ_LIMIT
 from handoffs.models.types import Message, ToolSpec
 
@@ -26,6 +27,8 @@ def _patterns() -> list[tuple[str, re.Pattern[str]]]:
     found: list[tuple[str, re.Pattern[str]]] = []
 
     def walk(name: str, value: object, depth: int = 0) -> None:
+        if isinstance(value, Later):  # compiled when first used: compiled here
+            value = value.compiled
         if isinstance(value, re.Pattern):
             found.append((name, value))
         elif isinstance(value, (tuple, list)) and depth < 3:

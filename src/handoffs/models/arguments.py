@@ -23,7 +23,7 @@ from .profiles import CATCH_ALL, options_of
 from .text import ko_stem, readable, tokens
 from .types import Message, ToolSpec
 
-_ID, _AMOUNT = knowledge.pattern("words.toml", "item_id"), knowledge.pattern("words.toml", "amount")
+_ID, _AMOUNT = knowledge.later("words.toml", "item_id"), knowledge.later("words.toml", "amount")  # when first asked
 _META_WORDS = frozenset(knowledge.words("words.toml", "meta_en"))  # how the customer asks, not what about
 _META_KO = frozenset(knowledge.words("words.toml", "meta_ko"))
 

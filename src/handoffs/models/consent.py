@@ -23,13 +23,13 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import knowledge
+from . import knowledge, patterns
 from .actions import action_of, ask_again, declined, hands_over, is_side_effect, no_person, offer_words  # noqa: F401
 
 WINDOW = 600  # a consent is short; a longer reply is read by its first 600 characters (and is never a bare yes)
 _KO_CHARS = re.compile(r"[^가-힣ㄱ-ㅎㅏ-ㅣ]+")
-_CHUNK = re.compile(r"[a-z0-9']+|[가-힣ㄱ-ㅎㅏ-ㅣ]+")
-_REPEATS = re.compile(r"([a-z])\1{2,}")
+_CHUNK = patterns.Later(r"[a-z0-9']+|[가-힣ㄱ-ㅎㅏ-ㅣ]+", 0, re.compile)  # compiled when a reply is first read
+_REPEATS = patterns.Later(r"([a-z])\1{2,}", 0, re.compile)
 
 KINDS = ("yes", "no", "question", "person", "conditional", "sarcasm", "unsure", "other")
 

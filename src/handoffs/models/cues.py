@@ -22,10 +22,13 @@ from .text import words
 _CUES, _INJECTIONS = "cues.toml", "injection.toml"
 _AFFIRM_EN, _NEGATE_EN, _SATISFIED_EN, _NEED_EN, _REASON_EN = (
     knowledge.words(_CUES, name) for name in ("affirm_en", "negate_en", "satisfied_en", "need_en", "reason_en"))
+# Compiled when first asked (patterns.Later): most messages never reach most of them (a Korean yes, a closing, a
+# person asked for), and compiling them all cost every fresh process ~60 M instructions before its first reply.
 (_AFFIRM_KO, _NEGATE_KO, _SATISFIED_KO, _NEED_KO, _REASON_KO, _CLOSING, _IDENTITY_QUESTION, _NOT_ASKING,
- _SENTENCE_BREAK, _CLAUSES, _SENTENCES) = (knowledge.pattern(_CUES, name) for name in (
+ _SENTENCE_BREAK, _CLAUSES) = (knowledge.later(_CUES, name) for name in (
     "affirm_ko", "negate_ko", "satisfied_ko", "need_ko", "reason_ko", "closing", "identity_question", "not_asking",
-    "sentence_break", "clauses", "sentences"))
+    "sentence_break", "clauses"))
+_SENTENCES = knowledge.pattern(_CUES, "sentences")
 # Asked of every message and of each of its sentences: run as only the alternatives whose words the message holds
 # (patterns.Pruned.within: found once per message, for all its sentences).
 _ADDITIVE, _HEDGE, _FOCUS, _COMPLIMENT, _THREAT_IF, _CURIOUS, _SARCASM, _PRIORITY, _WHEN_IT_HAPPENS = (
@@ -33,9 +36,9 @@ _ADDITIVE, _HEDGE, _FOCUS, _COMPLIMENT, _THREAT_IF, _CURIOUS, _SARCASM, _PRIORIT
         "additive", "hedge", "focus", "compliment", "threat_if", "curious", "sarcasm", "priority", "when_it_happens"))
 _IF_NOT_THEN = knowledge.pruned(_CUES, "if_not_then")  # a message with an aside mostly has no condition ("if ")
 _INJECTION = knowledge.any_of(_INJECTIONS, "attack")  # every kind of attack, one search
-_OVERRIDE, _PRIVILEGED = (knowledge.pattern(_INJECTIONS, name) for name in ("override", "privileged"))
-_REQUEST = knowledge.pattern(_CUES, "request")
-_FOCUS_BACK = knowledge.pattern(_CUES, "focus_back")  # read where the focus words start
+_OVERRIDE, _PRIVILEGED = (knowledge.later(_INJECTIONS, name) for name in ("override", "privileged"))
+_REQUEST = knowledge.later(_CUES, "request")
+_FOCUS_BACK = knowledge.later(_CUES, "focus_back")  # read where the focus words start
 
 
 def _has_any(text: str, phrases: tuple[str, ...]) -> bool:
@@ -111,12 +114,16 @@ more (some 390k instructions) than all the other rows together. Nothing is compi
 _PEOPLE_ASKED_ANCHORS = pruning.anchored_rows(_PEOPLE_SOURCES)
 """The words each whole pattern of a person asked for needs: a message holding none of them is not searched with it
 (from the derived file, without compiling the 22 whole patterns: that took 26 ms of every process's start)."""
-_PERSON_WORDS = (knowledge.pattern(_CUES, "person_word_en"), knowledge.pattern(_CUES, "person_word_ko"))
+_PERSON_WORDS = (knowledge.later(_CUES, "person_word_en"), knowledge.later(_CUES, "person_word_ko"))
 """A person named at all: what a message of three words or fewer ("operator!", "상담원") asks for."""
-_ASKED_AS_WRITTEN = (tuple(map(lower_case_twin, _PEOPLE_ROWS)), for_lower_case(_IDENTITY_QUESTION),
-                     for_lower_case(_NOT_ASKING), tuple(map(for_lower_case, _PERSON_WORDS)))
-"""The same rows, for a lower-cased message (:func:`lowered.lower_case_twin`, :func:`lowered.for_lower_case`: the same
-matches, found faster)."""
+
+
+@lru_cache(maxsize=1)
+def _asked_as_written() -> tuple:
+    """The same rows, for a lower-cased message (:func:`lowered.lower_case_twin`, :func:`lowered.for_lower_case`: the
+    same matches, found faster); made when a lower-cased message first asks (each twin compiles its pattern)."""
+    return (tuple(map(lower_case_twin, _PEOPLE_ROWS)), for_lower_case(_IDENTITY_QUESTION.compiled),
+            for_lower_case(_NOT_ASKING.compiled), tuple(for_lower_case(p.compiled) for p in _PERSON_WORDS))
 
 
 def people_asked_for(text: str) -> list[tuple[int, int]]:
@@ -136,7 +143,7 @@ def _people_asked_for(text: str) -> tuple[tuple[int, int], ...]:
             return tuple(romanised.latin_span(spans, s, e) for s, e in _people_asked_for(hangul))
     # "Are you a bot?" asks who we are, not for a person; "Are you a bot? I want a human." asks in its second sentence.
     rows, identity_question, not_asking, person_words = (
-        _ASKED_AS_WRITTEN if is_plain_lower(text) else (_PEOPLE_ROWS, _IDENTITY_QUESTION, _NOT_ASKING, _PERSON_WORDS))
+        _asked_as_written() if is_plain_lower(text) else (_PEOPLE_ROWS, _IDENTITY_QUESTION, _NOT_ASKING, _PERSON_WORDS))
     asking = [pattern for pattern, may in zip(rows, _PEOPLE_ASKED_ANCHORS.which(text)) if may]
     if not asking and len(words(text)) > 3:
         return ()  # no pattern may match, and the message is too long to be a bare "operator!"

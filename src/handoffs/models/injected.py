@@ -81,8 +81,8 @@ def _any(kind: str, text: str) -> bool:
     return any(pattern.search(text) for pattern, _ in _rows()[kind])
 
 
-_BREAK = patterns.compile(r"[.!?。\n;]+|\s--+\s*|\s[-–—]\s|,(?=\s)")
-_LEAD = patterns.compile(r"^(?:[\s,.;:!?>\-–—*_\"'`)\]]|\b(?:and|then|just|anyway|anyways|ok|okay|now|also|so)\b|"
+_BREAK = patterns.Later(r"[.!?。\n;]+|\s--+\s*|\s[-–—]\s|,(?=\s)")
+_LEAD = patterns.Later(r"^(?:[\s,.;:!?>\-–—*_\"'`)\]]|\b(?:and|then|just|anyway|anyways|ok|okay|now|also|so)\b|"
                          r"(?:하고|그리고|그냥|암튼|아무튼|어쨌든|근데)(?=\s))+", re.IGNORECASE)
 
 

@@ -53,6 +53,13 @@ def pattern(file: str, name: str) -> Pattern[str]:
     return compiled(file, load(file)[name])
 
 
+def later(file: str, row: "str | dict[str, Any]") -> patterns.Later:
+    """Row ``row`` (its name, or the row) of ``data/<file>``, compiled as :func:`compiled` does when first used
+    (:class:`patterns.Later`): for a row many messages never ask."""
+    found = load(file)[row] if isinstance(row, str) else row
+    return patterns.Later(source(file, found), re.IGNORECASE if found.get("ignore_case") else 0)
+
+
 def pruned(file: str, name: str) -> patterns.Pruned:
     """Row ``name`` of ``data/<file>`` as a :class:`patterns.Pruned`: searched as only the alternatives whose words a
     text holds (for a row asked of every message, with many alternatives of which a message names few)."""

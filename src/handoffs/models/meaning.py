@@ -42,7 +42,7 @@ class Mention:
 
 _THRESHOLDS = {name: row["value"] for name, row in knowledge.load("routing.toml")["thresholds"].items()}
 _MORE_WORDS = _THRESHOLDS["more_words"]
-_HOW_TO_PAY = knowledge.pattern("cues.toml", "how_to_pay")
+_HOW_TO_PAY = knowledge.later("cues.toml", "how_to_pay")  # compiled when first asked
 _SMALL_TALK = 0.3  # cues.asides' factor for a compliment: small talk, which counts for less even alone  # data/routing.toml says why of each
 
 

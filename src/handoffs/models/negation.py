@@ -23,8 +23,9 @@ from .pruning import finds_nothing
 from .text import en_stem, tokens
 
 _DATA = "negation.toml"
-(_CLAUSE_END, _MISSING_EVENT, _KO_CLAUSE_END, _SENTENCE_START) = (
-    knowledge.pattern(_DATA, name) for name in ("clause_end", "missing_event", "ko_clause_end", "sentence_start"))
+_CLAUSE_END = knowledge.pattern(_DATA, "clause_end")
+_MISSING_EVENT, _KO_CLAUSE_END, _SENTENCE_START = (  # compiled when first asked: a negation read, a Korean one
+    knowledge.later(_DATA, name) for name in ("missing_event", "ko_clause_end", "sentence_start"))
 _EXCLUDED = knowledge.pruned(_DATA, "excluded")
 """Read in tool descriptions only, as only the alternatives whose words a description holds: compiled whole, its
 ``[가-힣A-Za-z]`` classes folded for case letter by letter, it took ~140 M instructions (some 60 ms) of every

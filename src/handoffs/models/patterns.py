@@ -74,6 +74,35 @@ def compile(source: str, flags: int = 0) -> Pattern[str]:  # noqa: A001 - the re
     return re.compile(bounded(source), flags)
 
 
+_METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split", "scanner", "pattern", "flags",
+            "groups", "groupindex")
+"""What a compiled pattern answers: a :class:`Later` keeps each on itself once compiled."""
+
+
+class Later:
+    """A pattern compiled when first used: ``compile_with(source, flags)`` (:func:`compile`) at the first attribute
+    asked of it (``search``, ``pattern``, ``compiled``...), then the compiled pattern's own methods, kept on this
+    object (the next call looks up no more than a pattern's would). For a module's patterns that many messages never
+    need (a Korean-only cue, a person asked for): compiled at import, they cost every fresh process (a notebook's
+    kernel before its first reply) ~1-12 M instructions each, a class of Hangul ``[가-힣]`` the most. The same matches
+    as the compiled pattern; not a ``re.Pattern`` (``compiled`` is one), so code that walks a module's patterns
+    asks for both."""
+
+    def __init__(self, source: str, flags: int = 0, compile_with: "Any" = None):
+        self._later = (source, flags, compile_with)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name == "_later":
+            raise AttributeError(name)
+        source, flags, compile_with = self._later
+        found = (compile_with or compile)(source, flags)
+        self.__dict__.update({attribute: getattr(found, attribute) for attribute in _METHODS}, compiled=found)
+        return found if name == "compiled" else getattr(found, name)
+
+    def __repr__(self) -> str:
+        return f"Later({self._later[0]!r}, {self._later[1]!r})"
+
+
 _PARSE = re._parser  # type: ignore[attr-defined]  # the stdlib's own parser
 _C = re._constants  # type: ignore[attr-defined]
 
@@ -87,8 +116,35 @@ _STRUCTURE = re.compile(r"\\.?|\[(?:\\.?|[^\]\\])*\]?|[()|]", re.DOTALL)
 """What :func:`alternatives` looks at: an escape, a character class (skipped whole), a parenthesis or a bar."""
 
 
+def _nested(depth: int) -> str:
+    """A group holding groups ``depth`` deep at most, its escapes and classes skipped whole as :data:`_STRUCTURE` does."""
+    token = r"\\.?|\[(?:\\.?|[^\]\\])*+\]?|[^\\\[()|]"
+    group = r"\((?:%s|\|)*+\)" % token
+    for _ in range(depth - 1):
+        group = r"\((?:%s|\||%s)*+\)" % (token, group)
+    return r"(?:%s|%s)*+" % (token, group)
+
+
+_ALTERNATIVE = re.compile(_nested(8), re.DOTALL)
+"""One top-level alternative (groups up to eight deep): matched in C, where the walk of :func:`_split` steps once per
+escape, class, parenthesis and bar in Python (the model's patterns go five deep)."""
+
+
 def alternatives(pattern: str) -> list[str]:
     """``pattern`` split at its top-level ``|`` (not inside a group or a character class)."""
+    parts, at, end = [], 0, len(pattern)
+    while True:
+        stop = _ALTERNATIVE.match(pattern, at).end()
+        parts.append(pattern[at:stop])
+        if stop == end:
+            return parts
+        if pattern[stop] != "|":
+            return _split(pattern)  # deeper than eight, or a parenthesis left open or closed twice: the walk
+        at = stop + 1
+
+
+def _split(pattern: str) -> list[str]:
+    """:func:`alternatives` by walking the pattern's structure one token at a time."""
     parts, depth, start = [], 0, 0
     for match in _STRUCTURE.finditer(pattern):
         char = match.group()

@@ -28,8 +28,8 @@ from .types import ToolSpec
 from handoffs.particles import attach
 
 _PRONOUNS: dict[str, str] = knowledge.load("routine.toml")["second_person"]["means"]
-_ONLY_IF_ASKED = knowledge.pattern("routing.toml", "only_if_asked")
-_TALK = {name: knowledge.compiled("routine.toml", row) for name, row in knowledge.load("routine.toml")["talk"].items()}
+_ONLY_IF_ASKED = knowledge.later("routing.toml", "only_if_asked")  # compiled when first asked
+_TALK = {name: knowledge.later("routine.toml", row) for name, row in knowledge.load("routine.toml")["talk"].items()}
 """What a talk step asks the model to say (data/routine.toml's [talk] rows)."""
 
 

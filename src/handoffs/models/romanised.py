@@ -30,7 +30,7 @@ _HANGUL = patterns.compile(r"[\uac00-\ud7a3]")
 _ENDING_WORDS = tuple(sorted(pruning.anchors(_KOREAN_ENDING) or ()))
 """The endings one of which a romanised sentence holds ("yo", "nida", "jwo", "sipeo"…; read from the pattern):
 a text with none of them is not searched (the pattern's ``[a-z]+`` before an ending costs a try per letter)."""
-_ANY_ENDING = re.compile("|".join(map(re.escape, _ENDING_WORDS))) if _ENDING_WORDS else None
+_ANY_ENDING = patterns.Later("|".join(map(re.escape, _ENDING_WORDS)), 0, re.compile) if _ENDING_WORDS else None
 """Whether a text holds one of :data:`_ENDING_WORDS`: one search in C, not a test per ending (for a text whose anchor
 words the index cannot tell, see :data:`_ENDINGS`)."""
 _ENDINGS = pruning.Anchored([], needs=[frozenset(_ENDING_WORDS)]) if _ENDING_WORDS else None
@@ -75,7 +75,7 @@ _INITIALS_LONGEST, _VOWELS_LONGEST, _FINALS_LONGEST = (sorted(table, key=len, re
                                                        for table in (_INITIAL_OF, _VOWEL_OF, _FINALS_OF))
 _SILENT, _SILENT_H = _INITIAL_OF[""], {0: 27, 4: 6, 8: 15}  # before a vowel, ㅎ is not heard: ㅎ, ㄶ, ㅀ
 _MAX_PARSES = 48  # a word of twenty letters has few parses; the cap keeps a long one cheap
-_LATIN_WORD = patterns.compile(r"[a-z]+")
+_LATIN_WORD = patterns.Later(r"[a-z]+")
 
 
 def _parses(word: str) -> list[list[tuple[int, int, tuple[int, ...]]]]:
@@ -122,15 +122,20 @@ def _known() -> frozenset[str]:
     found = {w for entry in lexicon.CONCEPTS.values() for w in (*entry.ko_strong, *entry.ko_weak)}
     found.update(row["hangul"] for row in pieces())
     sources = list(idioms.SOURCES)
-    sources += [v.pattern for module in (cues, negation) for v in vars(module).values() if isinstance(v, re.Pattern)]
+    sources += [v.pattern for module in (cues, negation) for v in vars(module).values() if _is_pattern(v)]
     sources += [p.pattern for module in (cues,) for v in vars(module).values() if isinstance(v, tuple)
-                for p in v if isinstance(p, re.Pattern)]
+                for p in v if _is_pattern(p)]
     for source in sources:
         found.update(_HANGUL_RUN.findall(source))
     return frozenset(w for w in found if len(w) >= 2)
 
 
-_HANGUL_RUN = patterns.compile(r"[\uac00-\ud7a3]{2,}")
+_HANGUL_RUN = patterns.Later(r"[\uac00-\ud7a3]{2,}")
+
+
+def _is_pattern(value: object) -> bool:
+    """A module's compiled pattern, or one compiled when first used (:class:`patterns.Later`: asked here, compiled)."""
+    return isinstance(value, (re.Pattern, patterns.Later))
 
 
 def _covered(hangul: str) -> int:

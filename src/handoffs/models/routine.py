@@ -32,9 +32,10 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s*|\n+")
 _DATA = knowledge.load("routine.toml")
 # Condition phrases -> kind. "affirm" waits for a yes; "soft-affirm" goes on unless the user says no;
 # "not-satisfied" waits for a complaint.
-_CONDITIONS = tuple((knowledge.compiled("routine.toml", row), kind) for kind, row in _DATA["condition"].items())
-_PERSONA, _ROUTINE_INTRO, _SKIP_IF_REASON = (
-    knowledge.pattern("routine.toml", name) for name in ("persona", "routine_intro", "skip_if_reason"))
+# Compiled when first asked (patterns.Later): a prompt without a numbered routine never reads them.
+_CONDITIONS = tuple((knowledge.later("routine.toml", row), kind) for kind, row in _DATA["condition"].items())
+_PERSONA, _ROUTINE_INTRO = (knowledge.pattern("routine.toml", name) for name in ("persona", "routine_intro"))
+_SKIP_IF_REASON = knowledge.later("routine.toml", "skip_if_reason")
 # Korean action words a step may use for an English-named tool (주문을 실행 -> execute_order).
 _KO_TOOL_WORDS: dict[str, str] = _DATA["ko_tool_words"]["means"]
 _GENERIC_STEP_WORDS = frozenset(knowledge.words("routine.toml", "generic_step_words"))

@@ -59,8 +59,8 @@ def language_of(text: str) -> str | None:
     return None
 
 
-_JAMO = re.compile(r"[\u3131-\u318e]")
-_KO_PREDICATE = knowledge.pattern("words.toml", "ko_predicate")
+_JAMO = patterns.Later(r"[\u3131-\u318e]", 0, re.compile)  # compiled when a text without Latin letters asks
+_KO_PREDICATE = knowledge.later("words.toml", "ko_predicate")
 
 
 @lru_cache(maxsize=2048)  # one message is asked by the reading, its language, its typos and the cues

@@ -27,8 +27,9 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from . import anchoring
+from .patterns import Later
 
-_ODD_FOLD = re.compile(r"[^\x00-\x7f\uac00-\ud7a3\u3131-\u318e\u1100-\u11ff]")
+_ODD_FOLD = Later(r"[^\x00-\x7f\uac00-\ud7a3\u3131-\u318e\u1100-\u11ff]", 0, re.compile)  # for non-ASCII texts only
 _TOKEN = re.compile(r"\w+")
 
 

@@ -114,7 +114,7 @@ def _one_edit_from(word: str) -> list[str]:
 
 
 _KO_INITIALS: dict[str, str] = _WORDS["ko_initials"]["means"]
-_INITIALS = patterns.compile(r"(?<![ㄱ-ㅣ])[ㄱ-ㅎ]{2,3}(?![ㄱ-ㅣ])")
+_INITIALS = patterns.Later(r"(?<![ㄱ-ㅣ])[ㄱ-ㅎ]{2,3}(?![ㄱ-ㅣ])")  # compiled when Korean initials are first read
 
 
 def corrected(text: str) -> str:
