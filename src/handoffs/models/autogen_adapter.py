@@ -37,6 +37,7 @@ from pydantic import BaseModel
 
 from .built import state, written
 from .engine import MODEL_NAME, OfflineEngine, stream_pieces
+from .memo import TEXTS_KEPT
 from .types import Decision, Message, ToolCall, ToolSpec, remembered_spec
 
 CONTEXT_WINDOW = 128_000
@@ -103,7 +104,7 @@ def _results(message: Any) -> list[Message]:
 #: each call's id, name and arguments JSON text): a team resends the whole history on every model call, and building a
 #: Message costs more than looking it up. Keyed by values, never by the message object.
 _READ: dict[tuple, Message] = {}
-_READ_KEPT = 4096  # readings kept; all are forgotten beyond this
+_READ_KEPT = TEXTS_KEPT  # readings kept; all are forgotten beyond this (see .memo)
 
 
 def _keep(key: tuple, reading: Message) -> Message:
@@ -138,7 +139,7 @@ def _arguments_of(text: str) -> Any:
     return dict(parsed) if isinstance(parsed, dict) else parsed
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=TEXTS_KEPT)
 def _parsed_arguments(text: str) -> Any:
     return json.loads(text)
 

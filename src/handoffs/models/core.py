@@ -34,6 +34,7 @@ from typing import Callable, Sequence
 
 from . import consent, cues, guards, learned, lexicon, replies, routing
 from .meaning import read
+from .memo import TEXTS_KEPT
 from .phrasebook import say
 from .reasons import because, evidence, joined, quoted
 from .routine import RoutineStep
@@ -43,9 +44,10 @@ from .types import Decision, Message, ToolSpec
 
 
 def _per_text(function: "Callable[[str], bool]") -> "Callable[[str], bool]":
-    """``function`` (a pure reading of one text) remembered for the last 4,096 texts: one conversation asks it of the
-    same customer message on every call of a turn, as a real model re-reads a prompt prefix from its cache."""
-    return lru_cache(maxsize=4096)(function)
+    """``function`` (a pure reading of one text) remembered for the last :data:`~.memo.TEXTS_KEPT` texts: one
+    conversation asks it of the same customer message on every call of a turn, as a real model re-reads a prompt prefix
+    from its cache."""
+    return lru_cache(maxsize=TEXTS_KEPT)(function)
 
 
 _is_prompt_injection, _adds_a_second_request, _is_closing, _gives_a_reason, _is_satisfied = map(_per_text, (

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from . import injected, knowledge, patterns, pruning, romanised
 from .lowered import for_lower_case, is_plain_lower, lower_case_twin, rows_words
+from .memo import TEXTS_KEPT
 from .text import words
 
 _CUES, _INJECTIONS = "cues.toml", "injection.toml"
@@ -51,7 +52,7 @@ def says_no(text: str) -> bool:
     return _has_any(text, _NEGATE_EN) or bool(_NEGATE_KO.search(text))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=TEXTS_KEPT)
 def says_yes(text: str) -> bool:
     return (_has_any(text, _AFFIRM_EN) or bool(_AFFIRM_KO.search(text))) and not says_no(text)
 
@@ -89,7 +90,7 @@ def request_beside_injection(text: str) -> tuple[str, str] | None:
     return " … ".join(declined), rest
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=TEXTS_KEPT)
 def heard(text: str) -> str:
     """What the model takes from an earlier message of the conversation: the message itself, or — when it carried an
     injection — only the customer's words beside it ("" when it was nothing but the injection), so that injected
@@ -135,7 +136,7 @@ def people_asked_for(text: str) -> list[tuple[int, int]]:
     return list(_people_asked_for(text))  # one decision asks this of the same message up to three times
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=TEXTS_KEPT)
 def _people_asked_for(text: str) -> tuple[tuple[int, int], ...]:
     if romanised.looks_romanised(text.lower()) and len(text.lower()) == len(text):  # "sangdamwon yeongyeol haejuseyo"
         hangul, spans = romanised.hangulised(text.lower())

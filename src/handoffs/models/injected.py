@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Pattern
 
 from . import knowledge, patterns
+from .memo import TEXTS_KEPT
 
 _DATA = Path(__file__).with_name("data") / "injection_spans.toml"
 _FLAGS = re.IGNORECASE | re.MULTILINE
@@ -69,7 +70,7 @@ def _span(index: int) -> Pattern[str]:
     return compiled(_SPANS[index])
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=TEXTS_KEPT)
 def forged_block(text: str) -> bool:
     """Does ``text`` hold a delimited span (a [[span]] row) that pretends to come from the system, an admin or a tool?
     Asked of every message: a row whose words the text lacks is not run (nor compiled)."""

@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from . import cues, idioms, knowledge, lexicon, patterns, romanised
+from .memo import TEXTS_KEPT
 from .negation import is_negated, set_aside
 from .words import corrected, english_word, korean_word
 from .text import Cover, language_of, readable, tokens
@@ -167,7 +168,7 @@ def phrase_claims(lowered: str) -> list[tuple[int, int, int]]:
     return claims
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=TEXTS_KEPT)
 def read(text: str) -> Reading:
     """What ``text`` says: its language and its concept mentions (see the module docstring)."""
     text = readable(text)

@@ -21,6 +21,7 @@ import re
 from functools import lru_cache
 
 from . import knowledge, lexicon, patterns, pruning
+from .memo import TEXTS_KEPT
 from .text import en_stem
 
 _SPELLING = knowledge.load("words.toml")["romanisation"]  # initial, vowel and final of each syllable
@@ -51,7 +52,7 @@ def romanise(hangul: str) -> str:
     return "".join(out)
 
 
-@lru_cache(maxsize=1024)  # asked of the same message by the reading, the language and the person asked for
+@lru_cache(maxsize=TEXTS_KEPT)  # asked of the same message by the reading, the language and the person asked for
 def looks_romanised(text: str) -> bool:
     """Korean in Latin letters: no Hangul, and a word that ends like a Korean sentence (``…eoyo``, ``…nida``)."""
     lowered = text.lower()

@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from . import knowledge, patterns
+from .memo import TEXTS_KEPT
 
 _HANGUL = patterns.compile(r"[\uac00-\ud7a3]")
 _TOKEN = patterns.compile(r"[a-z0-9]+(?:'[a-z]+)?|[\uac00-\ud7a3]+")
@@ -38,7 +39,7 @@ class Token(NamedTuple):
     korean: bool
 
 
-@lru_cache(maxsize=1024)  # asked of the same message by the reading, the turn and the reply
+@lru_cache(maxsize=TEXTS_KEPT)  # asked of the same message by the reading, the turn and the reply
 def language_of(text: str) -> str | None:
     """``"ko"`` or ``"en"``: the language most of the words are in (Korean when a Korean sentence ending such as
     ``-요``/``-다`` shows the writer writes Korean: ``앱이 crash 나요``; Korean for a text of lone Korean letters,
@@ -63,13 +64,13 @@ _JAMO = patterns.Later(r"[\u3131-\u318e]", 0, re.compile)  # compiled when a tex
 _KO_PREDICATE = knowledge.later("words.toml", "ko_predicate")
 
 
-@lru_cache(maxsize=2048)  # one message is asked by the reading, its language, its typos and the cues
+@lru_cache(maxsize=TEXTS_KEPT)  # one message is asked by the reading, its language, its typos and the cues
 def tokens(text: str) -> tuple[Token, ...]:
     """The words of ``text``, in order, lower-cased (underscores and hyphens separate words)."""
     return _tokens(text.lower().replace("_", " ").replace("’", "'"))
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=TEXTS_KEPT)
 def _tokens(lowered: str) -> tuple[Token, ...]:
     """:func:`tokens` of the lower-cased text, cached by it: a message and its lower-cased copy are read once."""
     # The token pattern's two alternatives start with an ASCII letter or digit, or with a Hangul syllable. Built with

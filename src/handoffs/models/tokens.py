@@ -24,6 +24,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .memo import TEXTS_KEPT
+
 _PIECE = re.compile(r"[A-Za-z]+|\d{1,3}|[^\sA-Za-z\d]|\s+(?=\S)", re.UNICODE)
 APPROX_METHOD = "approx:regex-pieces"
 
@@ -138,7 +140,7 @@ def _encoder():
     return _offline_cl100k() if _counter == "cl100k" else _cached_tiktoken()
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=TEXTS_KEPT)
 def count_tokens(text: str) -> TokenCount:
     """Count the tokens of ``text`` and say how they were counted (cached: prompts repeat on every call)."""
     encoder = _encoder()

@@ -21,6 +21,7 @@ from handoffs import i18n
 from . import cues, knowledge, romanised
 from .arguments import Evidence, fill_arguments
 from .meaning import read
+from .memo import TEXTS_KEPT
 from .reasons import because, joined
 from .routine import PromptPlan, read_prompt, tools_for_step
 from .text import language_of, shorten
@@ -43,7 +44,7 @@ def call_id(messages: Sequence[Message], name: str, index: int) -> str:
     return "call_" + digest.hexdigest()[:16]
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=TEXTS_KEPT)
 def _history_digest(parts: tuple[str, ...]) -> "hashlib._Hash":
     """The sha256 state after ``"["`` and the JSON of every message before the last (each followed by ``", "``): the
     same history comes back on every call of a conversation, only its newest message is new. (Never updated here:
@@ -55,7 +56,7 @@ _json_text = encode_basestring_ascii
 """``json.dumps`` of one text (the stdlib's own encoder of strings, as ``json.dumps`` with ``ensure_ascii`` uses it)."""
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=TEXTS_KEPT)
 def _message_json(role: str, content: str, calls: tuple[str, ...]) -> str:
     if type(role) is str and type(content) is str and all(type(c) is str for c in calls):  # json.dumps's own text
         return f"[{_json_text(role)}, {_json_text(content)}, [{', '.join(map(_json_text, calls))}]]"
@@ -85,7 +86,7 @@ def customer_language(user_texts: Sequence[str], system: str) -> str:
     return language_of(system) or "en"
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=TEXTS_KEPT)
 def _language_shown(text: str) -> str | None:
     """The language one customer message shows (Korean in Latin letters is Korean), or None: asked of the same
     messages on every call of a conversation."""

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Literal, Mapping
 
+from .memo import TEXTS_KEPT
+
 Role = Literal["system", "user", "assistant", "tool"]
 
 
@@ -73,7 +75,7 @@ class ToolCall:
             return json.dumps(dict(self.arguments), sort_keys=True)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=TEXTS_KEPT)
 def _arguments_json(items: tuple[tuple[str, type, Any], ...]) -> str:
     """The JSON of a call's arguments, remembered: the history's calls are counted again on every model call."""
     return json.dumps({k: v for k, _, v in items}, sort_keys=True)

@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from . import anchoring
+from .memo import TEXTS_KEPT
 from .patterns import Later
 
 _ODD_FOLD = Later(r"[^\x00-\x7f\uac00-\ud7a3\u3131-\u318e\u1100-\u11ff]", 0, re.compile)  # for non-ASCII texts only
@@ -133,7 +134,7 @@ _SHARED: dict[frozenset[str], frozenset[str]] = {}  # one object per distinct an
 _SHARED_MAX = 4096
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=TEXTS_KEPT)
 def anchor_words_in(lowered: str) -> frozenset[str]:
     """The anchor words of every :class:`~handoffs.models.pruning.Anchored` table that the lower-cased ``lowered``
     holds (a per-message answer every table reads: a fresh message is asked by a dozen tables).
@@ -149,7 +150,7 @@ def anchor_words_in(lowered: str) -> frozenset[str]:
     return _SHARED.setdefault(found, found)
 
 
-@lru_cache(maxsize=1024)  # a dozen tables ask it of the same text: one look-up instead of a lower-casing each
+@lru_cache(maxsize=TEXTS_KEPT)  # a dozen tables ask it of the same text: one look-up instead of a lower-casing each
 def _present(text: str) -> frozenset[str] | None:
     """:func:`anchor_words_in` of ``text`` lower-cased, or None for a text that does not fold plainly."""
     return anchor_words_in(text.lower()) if text.isascii() or folds_plainly(text) else None

@@ -181,8 +181,9 @@ class Shelf:
         kept += values
         return place
 
-    def add(self, code: int, seq: int, conversation: str, values: tuple) -> int:
-        """Keep the row :func:`row` makes of these (written here directly, without a tuple); returns its place."""
+    def add(self, code: int, seq: int | None, conversation: str, values: tuple) -> int:
+        """Keep the row :func:`row` makes of these (written here directly, without a tuple); returns its place.
+        ``seq`` may be None when the caller knows each row's seq itself (the recorder: an int object a row saved)."""
         if len(values) != _WIDTH[code]:
             raise TypeError(f"{_TYPES[code].__name__} has {_WIDTH[code]} fields after seq and conversation, "
                             f"got {len(values)}")

@@ -5,9 +5,10 @@ Feeds (the LangChain middleware, the AutoGen intervention handler and model-clie
 Subscribers are called with each new event, so panels update live. The recorder is thread-safe (LangChain may run tools in worker threads). Events are kept in order
 and indexed by conversation, so a question about one conversation reads that conversation's events only, however
 many sessions were recorded. It keeps each event as a row of plain values on a shelf (:mod:`handoffs.recorder.rows`:
-one list, no object a row for the garbage collector to count or walk; a conversation's rows by their places) and
-builds the event objects when a reader asks for them, so a reader gets equal events, not the same objects twice. It
-does not render anything and does not know any framework: see ``langchain_feed`` and ``autogen_feed`` for that.
+one list, no object a row for the garbage collector to count or walk; a conversation's rows by their places and
+seqs, machine integers in an array) and builds the event objects when a reader asks for them, so a reader gets equal
+events, not the same objects twice. It does not render anything and does not know any framework: see
+``langchain_feed`` and ``autogen_feed`` for that.
 """
 
 from __future__ import annotations
@@ -49,13 +50,17 @@ class RunRecorder:
     """
 
     def __init__(self) -> None:
-        self._rows = rows.Shelf()  # every event as a row (see handoffs.recorder.rows), oldest first
-        # conversation -> the places of its rows on the shelf, as machine integers (an int object a row in a list cost
-        # 36 bytes, 8 here: ~0.8 KiB a seed-003 session of 28 events)
+        # every event as a row (see handoffs.recorder.rows), oldest first, its seq left out (None): the rows on the
+        # shelf have consecutive seqs from _first_seq, so the recorder knows each one's without an int object a row
+        # (32 bytes: ~0.9 KiB a seed-003 session of 28 events, where seqs pass 256)
+        self._rows = rows.Shelf()
+        # conversation -> the place and the seq of each of its rows on the shelf, as machine integers (an int object a
+        # row in a list cost 36 bytes, 8 here)
         self._by_conversation: dict[str, array] = {}
         self._subscribers: list[Subscriber] = []
         self._lock = threading.RLock()
         self._next_seq = 1
+        self._first_seq = 1  # the seq of the shelf's first row
 
     # ---- writing -------------------------------------------------------------------------------
     def add(self, event_type: type[E], conversation: str, **values: Any) -> E:
@@ -76,17 +81,19 @@ class RunRecorder:
         with self._lock:
             place = self._keep(code, conversation, values)
             subscribers = self._subscribers and list(self._subscribers)
+            seq = self._next_seq - 1
         if subscribers:
-            self._tell(subscribers, rows.unpack(self._rows[place]))
+            self._tell(subscribers, rows.unpack(_with_seq(self._rows[place], seq)))
 
     def _keep(self, code: int, conversation: str, values: tuple) -> int:
         """Keep an event's row with the next ``seq`` (the caller holds the lock); returns its place on the shelf."""
-        place = self._rows.add(code, self._next_seq, conversation, values)
-        self._next_seq += 1
+        place = self._rows.add(code, None, conversation, values)
         places = self._by_conversation.get(conversation)
         if places is None:
             self._by_conversation[conversation] = places = array("q")
         places.append(place)
+        places.append(self._next_seq)
+        self._next_seq += 1
         return place
 
     @staticmethod
@@ -114,6 +121,7 @@ class RunRecorder:
         with self._lock:
             self._rows.clear()
             self._by_conversation.clear()
+            self._first_seq = self._next_seq
 
     # ---- feeds (framework glue lives in separate modules, imported lazily) ----------------------
     def langchain_middleware(self, step_field: str = "current_step", default_step: str | None = None):
@@ -144,7 +152,7 @@ class RunRecorder:
     def events(self) -> list[Event]:
         """All events, oldest first (new objects: a list of your own)."""
         with self._lock:
-            kept = list(self._rows)
+            kept = [_with_seq(row, seq) for seq, row in enumerate(self._rows, start=self._first_seq)]
         return rows.unpack_all(kept)
 
     def conversations(self) -> list[str]:
@@ -241,7 +249,13 @@ class RunRecorder:
         with self._lock:
             conv = self._resolve(conversation)
             shelf = self._rows
-            return [shelf[place] for place in self._by_conversation.get(conv, ())] if conv is not None else []
+            kept = self._by_conversation.get(conv, ()) if conv is not None else ()
+            return [_with_seq(shelf[place], seq) for place, seq in zip(kept[::2], kept[1::2])]
+
+
+def _with_seq(row: rows.Row, seq: int) -> rows.Row:
+    """A row of the shelf (its seq left out) with its seq."""
+    return (row[0], seq, *row[2:])
 
 
 def _by(tool: str | None) -> str:
