@@ -145,8 +145,8 @@ _WORD_EDGE = patterns.compile(r"[\s.,!?;:()\"']")
 def _whole_words(text: str, start: int, end: int) -> str:
     """The words a phrase match lies in, whole: a reason quotes "'사고 싶어요'", never the stem "'사고 싶'"."""
     after = _WORD_EDGE.search(text, end, end + 20)  # words longer than 20 letters are cut: the read stays linear
-    before = [m.end() for m in _WORD_EDGE.finditer(text, max(0, start - 20), start)]
-    first = before[-1] if before else max(0, start - 20)
+    before = _WORD_EDGE.search(text[max(0, start - 20):start][::-1])  # the last edge before the match, read backwards
+    first = start - before.start() if before else max(0, start - 20)
     return text[first:after.start() if after else end + 20].strip()
 
 

@@ -7,9 +7,9 @@ in "charged", "환불" in "환불해"), so the index files each word under a key
 letters (the one fewest other words share), and asks each of a message's tokens which keys it holds. What a token
 holds is remembered (:func:`_in_token`): a message mostly repeats tokens met before, and a new one costs a few
 microseconds. A word that is all letters is found in the token itself; one with a space or a sign (" charge", "log
-in", "can't") is tested against the whole text; one with no letter at all ("###") by its first character. The
-answer is exact — every indexed word the text holds, no other — whatever key a word is filed under: the keys only
-decide how many words are tested.
+in", "can't") is tested against the whole text, and so is one with no letter at all ("###"), except one of one
+character ("?"), found with the others in one pass over the text. The answer is exact — every indexed word the
+text holds, no other — whatever key a word is filed under: the keys only decide how many words are tested.
 
 The index of the model's words is part of the derived file (``data/derived/anchors.json``, see
 :mod:`~handoffs.models.anchoring`), so a fresh process has it without building it. A table that brings a word the
@@ -24,11 +24,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from functools import lru_cache
+from itertools import chain
+from operator import itemgetter
 from typing import Any, Iterable
 
 from . import anchoring
 from .memo import TEXTS_KEPT
 from .patterns import Later
+from .text import _tokens
 
 _ODD_FOLD = Later(r"[^\x00-\x7f\uac00-\ud7a3\u3131-\u318e\u1100-\u11ff]", 0, re.compile)  # for non-ASCII texts only
 _TOKEN = re.compile(r"\w+")
@@ -74,29 +77,51 @@ class _Index:
         for key, found in laid_out["by_key"].items():
             runs = [w for w in found if whole(w)]
             self.by_key[key] = (tuple(runs), tuple(w for w in found if w not in runs) if len(runs) < len(found) else ())
+        self.runs = {key: runs for key, (runs, _) in self.by_key.items()}
+        self.others = {key: others for key, (_, others) in self.by_key.items()}
         other = laid_out["other"]
         self.empty = frozenset(w for w in other if not w)
-        self.signs: dict[str, tuple[str, ...]] = {}
-        for word in filter(None, other):
-            self.signs[word[0]] = self.signs.get(word[0], ()) + (word,)
-        self.sign_starts = frozenset(self.signs)
+        # few (a sign, an emoji): the one-character ones found in one pass over the text, the others tested on it
+        self.signs = frozenset(w for w in other if len(w) == 1)
+        self.long_signs = tuple(w for w in other if len(w) > 1)
         self.words = frozenset(other).union(*laid_out["by_key"].values())
         self.in_token = lru_cache(maxsize=16384)(self._in_token)  # one per index: a rebuilt index starts afresh
 
     def _in_token(self, token: str) -> tuple[frozenset[str], tuple[str, ...]]:
         """(the words of one run of letters that ``token`` holds; the other words filed under a key it holds)."""
-        n, by_key = len(token), self.by_key
-        held = self.keys.intersection({token[i:i + k] for k in (1, 2, 3) for i in range(n - k + 1)})
-        return (frozenset(w for key in held for w in by_key[key][0] if w in token),
-                tuple(w for key in held for w in by_key[key][1]))
+        held = self.keys.intersection(map(token.__getitem__, _slices(len(token))))
+        return (frozenset(filter(token.__contains__, chain.from_iterable(map(self.runs.__getitem__, held)))),
+                tuple(chain.from_iterable(map(self.others.__getitem__, held))))
 
     def find(self, lowered: str) -> frozenset[str]:
-        parts = list(map(self.in_token, set(_TOKEN.findall(lowered))))
-        found = set(self.empty).union(*[part[0] for part in parts])
-        found.update([w for part in parts for w in part[1] if w in lowered])
-        for start in self.sign_starts.intersection(lowered):
-            found.update([w for w in self.signs[start] if w in lowered])
+        # (each step a C-level pass: map, filter and the sets' own methods, not a Python loop per word)
+        parts = list(map(self.in_token, _runs(lowered)))
+        found = set(self.empty)
+        found.update(*map(_HELD_RUNS, parts))
+        found.update(filter(lowered.__contains__, chain.from_iterable(map(_HELD_OTHERS, parts))))
+        found.update(self.signs.intersection(lowered))
+        found.update(filter(lowered.__contains__, self.long_signs))
         return frozenset(found)
+
+
+_HELD_RUNS, _HELD_OTHERS = itemgetter(0), itemgetter(1)
+
+
+def _runs(lowered: str) -> set[str]:
+    """The distinct runs of ``\\w`` in ``lowered``. For a lower-case ASCII text with no ``_`` or ``'``, they are the
+    words :func:`~handoffs.models.text.tokens` finds (runs of ``[a-z0-9]``, up to 20 letters), so its tokenisation
+    of the message, which the reading asks for next, serves here too: one scan of the text for both."""
+    if lowered.isascii() and "_" not in lowered and "'" not in lowered and lowered.lower() == lowered:
+        words = list(map(_HELD_RUNS, _tokens(lowered)))
+        if max(map(len, words), default=0) < 20:  # (a run of 20 or more letters is cut by the tokens' bound)
+            return set(words)
+    return set(_TOKEN.findall(lowered))
+
+
+@lru_cache(maxsize=64)  # one entry per token length met (a word longer than 64 letters builds its own again)
+def _slices(length: int) -> tuple[slice, ...]:
+    """The slices of a token of ``length`` letters that give its runs of one, two and three letters (its keys)."""
+    return tuple(slice(i, i + k) for k in (1, 2, 3) for i in range(length - k + 1))
 
 
 _ALL_WORDS: set[str] = set()
