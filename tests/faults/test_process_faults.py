@@ -148,8 +148,8 @@ async def test_p4_p11_p10_p8_a_timeout_holds_a_second_session_waits_its_turn_an_
         os.kill(frozen.pid, signal.SIGSTOP)
         try:
             with pytest.raises(SessionTimeout) as caught:
-                await asyncio.wait_for(run_session_across_processes(
-                    cluster, ["I want a refund"], session_id="frozen", timeout=4), 30)
+                await asyncio.wait_for(run_session_across_processes(  # the timeout only has to end: whatever
+                    cluster, ["I want a refund"], session_id="frozen", timeout=1), 30)  # it is, worker-1 is stopped
         finally:
             os.kill(frozen.pid, signal.SIGCONT)
         message = str(caught.value)
