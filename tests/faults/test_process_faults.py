@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.grpc_leftovers import pid_running, port_listening, run_once
+from benchmarks.grpc_leftovers import POLL_S, pid_running, port_listening, run_once
 from handoffs.part2 import OperatorDesk
 from handoffs.part2 import grpc_cluster
 from handoffs.part2.grpc_cluster import ClusterError, GrpcCluster, run_session_across_processes
@@ -86,7 +86,7 @@ def leftovers(info: dict) -> list[str]:
 def nothing_left_within(info: dict, seconds: float = LEFTOVER_WAIT_S) -> list[str]:
     deadline = time.monotonic() + seconds
     while leftovers(info) and time.monotonic() < deadline:
-        time.sleep(0.2)
+        time.sleep(POLL_S)
     return leftovers(info)
 
 
