@@ -41,7 +41,9 @@ class Lab:
         return f"http://127.0.0.1:{self.port}"
 
     def url(self, notebook: str) -> str:
-        return f"{self.base_url}/lab/tree/{notebook}?token={self.token}"
+        """The notebook's page, in a workspace named after it: a lab serving several tests' notebooks opens only
+        this one (the default workspace would bring back the tabs another test left open)."""
+        return f"{self.base_url}/lab/workspaces/{Path(notebook).stem}/tree/{notebook}?token={self.token}"
 
     def _environment(self) -> dict[str, str]:
         dirs = {name: self.home / name for name in ("config", "runtime", "workspaces", "settings", "data")}

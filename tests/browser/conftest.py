@@ -1,5 +1,7 @@
 """Fixtures for the real-browser tests: a JupyterLab on loopback and headless Debian Chromium via playwright.
 
+The tests that write their own notebook share one JupyterLab (:func:`shared_lab`), each in a workspace of its own.
+
 Chromium is ``$HANDOFFS_CHROMIUM`` (set by ``./kit test``), else ``chromium`` on PATH, else /usr/bin/chromium;
 the tests skip, saying why, when none exists (``./kit test`` installs Debian's chromium with apt when root). Never downloads a
 browser. One Chromium serves the browser tests that run in a row (closed before any other test runs), each test a
@@ -29,27 +31,34 @@ def pytest_collection_modifyitems(items):
                 item.add_marker(pytest.mark.skip(reason=reason))
 
 
+@pytest.fixture(scope="package")
+def shared_lab(tmp_path_factory):
+    """One JupyterLab for the tests that bring their own notebook (:func:`lab_with`), started by the first of them
+    and killed, kernels and all, after the last test of ``tests/browser/`` on this worker: a server's start is ~2.5 s
+    of CPU (5 s at load 8) and nothing in it is the test's. Each test still has its own notebook, kernel, workspace
+    (:meth:`Lab.url`) and browser context."""
+    home = tmp_path_factory.mktemp("lab")
+    (home / "notebooks").mkdir()
+    lab = Lab(home / "notebooks", home / "jupyter")
+    try:
+        yield lab.start()
+    finally:
+        lab.stop()
+
+
 @pytest.fixture
-def lab_with(tmp_path):
-    """``lab_with({"name.ipynb": notebook_node})`` writes the notebooks and starts JupyterLab serving them."""
-    labs: list[Lab] = []
+def lab_with(shared_lab):
+    """``lab_with({"name.ipynb": notebook_node})`` writes the notebooks where the shared JupyterLab serves them."""
 
     def start(notebooks: dict) -> Lab:
         import nbformat
 
-        root = tmp_path / "notebooks"
-        root.mkdir()
         for name, node in notebooks.items():
-            nbformat.write(node, root / name)
-        lab = Lab(root, tmp_path / "jupyter")
-        labs.append(lab)
-        return lab.start()
+            assert not (shared_lab.root / name).exists(), f"{name} is another browser test's notebook: rename it"
+            nbformat.write(node, shared_lab.root / name)
+        return shared_lab
 
-    try:
-        yield start
-    finally:
-        for lab in labs:
-            lab.stop()
+    return start
 
 
 class SharedChromium:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from pathlib import Path
 from typing import Callable, Dict, List, Tuple
 
@@ -96,12 +97,22 @@ def cmd_lab(args: List[str]) -> int:
 def cmd_test(args: List[str]) -> int:
     group, pytest_args = testing.group_of(args)
     paths = testing.pytest_arguments(group)  # errors about the group come before any install
-    env = kit_env.ensure_venv(extras=("test",))
+    # Debian's chromium and npm (a fresh CI machine) install while pip installs, and .venv's bytecode is compiled
+    # while the rest is set up: none of them needs another (handoffs.kit.background)
+    apt = kit_env.start_debian_packages(chromium=group in testing.NEEDS_CHROMIUM,
+                                        npm=group in testing.NEEDS_SLIDE_ASSETS)
+    try:
+        env = kit_env.ensure_venv(extras=("test",), compile_in_background=True)
+    finally:
+        if apt is not None:
+            apt.wait(raise_error=sys.exc_info()[0] is None)  # pip's own error first
     kit_env.ensure_chromium(env, install=group in testing.NEEDS_CHROMIUM)
     if group in testing.NEEDS_SLIDE_ASSETS and not kit_env.ensure_slide_assets(required=False):
         say("npm is not installed: the slide tests will be skipped (install Node.js to run them)")
     env.update(notebooks.REPRODUCIBLE)
+    phase()  # the set-up phases end here: waiting for the bytecode prints a line of its own
     testing.compile_sources(venv_python())
+    kit_env.bytecode_ready()
     phase(f"pytest ({group})" if group == "all" or group in testing.GROUPS else "pytest")
     status = _run([str(venv_python()), "-m", "pytest", *paths, *testing.parallel_arguments(group, pytest_args),
                    *pytest_args], env)

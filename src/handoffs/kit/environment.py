@@ -3,7 +3,8 @@
 Standard library only (this runs before ``.venv`` exists). Works on Linux, macOS and Windows: the venv's
 interpreter is ``.venv/bin/python`` or ``.venv\\Scripts\\python.exe``. Nothing is installed outside the
 repository, except Debian's ``chromium`` (and fonts) or ``npm`` when ``./kit test`` / ``./kit slides`` runs as
-root on a Debian machine that lacks them.
+root on a Debian machine that lacks them. What runs beside the install (apt-get, byte-compiling) is
+:mod:`handoffs.kit.background`.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ import time
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Set
 
+from . import background
+
 ROOT = Path(__file__).resolve().parents[3]
 VENV = ROOT / ".venv"
 STAMP = VENV / ".handoffs-install-stamp"
@@ -27,6 +30,8 @@ SLIDES = ROOT / "slides"
 #: its ~180 packages took 102-121 s there against 33-40 s with pip 26 (``pip install --dry-run -e .[test]`` in fresh
 #: venvs, alternated, one machine), so a fresh .venv first upgrades pip (a few seconds)
 PIP, PIP_MAJOR = "pip>=26,<27", 26
+#: Debian's packages the browser tests need: Chromium, and fonts for Korean glyphs and emoji in screenshots
+CHROMIUM_PACKAGES = ["chromium", "fonts-noto-cjk", "fonts-noto-color-emoji"]
 #: what a fresh .venv weighs (du -sh .venv on Linux, Python 3.11): the learner's install, and with the test extras
 INSTALL_MB = {"lab": 600, "test": 780}
 
@@ -132,12 +137,18 @@ def _bundled_pip_major() -> int:
         return 0
 
 
-def ensure_venv(extras: Iterable[str] = ()) -> Dict[str, str]:
+_compiling: List[background.InBackground] = []  # byte-compiling .venv, not yet waited for
+
+
+def ensure_venv(extras: Iterable[str] = (), compile_in_background: bool = False) -> Dict[str, str]:
     """Create .venv if missing and install the kit when pyproject.toml changed or an extra is wanted that is not
     there yet; return the environment to use.
 
     ``./kit lab`` asks for no extra (what the notebooks and slides need, nothing test-only); ``./kit test`` asks for
-    ``test``, ``./kit slides --pdf`` for ``pdf``. Extras once installed stay (a reinstall keeps them)."""
+    ``test``, ``./kit slides --pdf`` for ``pdf``. Extras once installed stay (a reinstall keeps them).
+    pip installs with ``--no-compile``; ``compileall`` then compiles the modules on every core
+    (:mod:`handoffs.kit.background`): before this returns, or, with ``compile_in_background``, while the caller goes
+    on until it calls :func:`bytecode_ready`."""
     os.environ.setdefault("PIP_DISABLE_PIP_VERSION_CHECK", "1")
     os.environ.setdefault("PIP_NO_INPUT", "1")
     if not venv_python().exists():
@@ -155,9 +166,19 @@ def ensure_venv(extras: Iterable[str] = ()) -> Dict[str, str]:
         phase(f"install -e .{chosen}")
         say(f"installing the kit{' with ' + ', '.join(sorted(wanted)) if wanted else ''} into .venv "
             f"(the first time: about {INSTALL_MB['test' if 'test' in wanted else 'lab']} MB)")
-        quiet_pip("install", "-e", f"{ROOT}{chosen}")
+        quiet_pip("install", "--no-compile", "-e", f"{ROOT}{chosen}")
         STAMP.write_text(f"{install_fingerprint()}\n{','.join(sorted(wanted))}\n")
+        phase()
+        _compiling.append(background.start_compiling(venv_python(), VENV))
+        if not compile_in_background:
+            bytecode_ready()
     return venv_environment()
+
+
+def bytecode_ready() -> None:
+    """Wait for the byte-compiling :func:`ensure_venv` started, if any."""
+    while _compiling:
+        _compiling.pop().wait()
 
 
 def venv_environment() -> Dict[str, str]:
@@ -173,6 +194,10 @@ def venv_environment() -> Dict[str, str]:
 def _apt_install(packages: List[str], why: str) -> None:
     phase(f"apt-get {' '.join(packages)}")
     say(f"installing Debian's {' '.join(packages)} {why}")
+    apt_get_install(packages)
+
+
+def apt_get_install(packages: List[str]) -> None:
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     subprocess.run(["apt-get", "update", "-qq"], env=env, stdout=subprocess.DEVNULL, check=True)
     subprocess.run(["apt-get", "install", "-y", "-qq", *packages], env=env, stdout=subprocess.DEVNULL, check=True)
@@ -182,14 +207,29 @@ def _can_apt() -> bool:
     return not WINDOWS and hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get") is not None
 
 
+def missing_debian_packages(chromium: bool, npm: bool) -> List[str]:
+    """What apt-get would install, as root on Debian, for the browser tests (``chromium``: :data:`CHROMIUM_PACKAGES`)
+    and the slides' reveal.js (``npm``: when there is no npm and slides/node_modules is not current); [] elsewhere."""
+    if not (_can_apt() and shutil.which("dpkg-query")):
+        return []
+    missing = [p for p in CHROMIUM_PACKAGES if chromium and "install ok installed" not in subprocess.run(
+        ["dpkg-query", "-W", "-f=${Status}", p], capture_output=True, text=True).stdout]
+    if npm and shutil.which("npm") is None and not slide_assets_current():
+        missing.append("npm")
+    return missing
+
+
+def start_debian_packages(chromium: bool, npm: bool) -> Optional[background.InBackground]:
+    """apt-get of :func:`missing_debian_packages` in the background (it needs nothing pip installs); None when none
+    is missing or this is not root on Debian. Call its ``wait()`` before the tests."""
+    return background.start_apt_get(missing_debian_packages(chromium, npm), apt_get_install)
+
+
 def ensure_chromium(env: Dict[str, str], install: bool) -> None:
     """Set HANDOFFS_CHROMIUM for the browser tests; as root on Debian, first install chromium and fonts if missing."""
-    if install and _can_apt() and shutil.which("dpkg-query"):
-        wanted = ["chromium", "fonts-noto-cjk", "fonts-noto-color-emoji"]  # Korean glyphs and emoji in screenshots
-        missing = [p for p in wanted if "install ok installed" not in subprocess.run(
-            ["dpkg-query", "-W", "-f=${Status}", p], capture_output=True, text=True).stdout]
-        if missing:
-            _apt_install(missing, "for the browser tests")
+    missing = missing_debian_packages(chromium=True, npm=False) if install else []
+    if missing:
+        _apt_install(missing, "for the browser tests")
     found = shutil.which("chromium")
     if found:
         env["HANDOFFS_CHROMIUM"] = found
@@ -198,14 +238,18 @@ def ensure_chromium(env: Dict[str, str], install: bool) -> None:
         say("(install it with: sudo apt-get install chromium)")
 
 
+def slide_assets_current() -> bool:
+    """True when slides/node_modules was installed from the present package-lock.json."""
+    lock, marker = SLIDES / "package-lock.json", SLIDES / "node_modules" / ".package-lock.json"  # npm writes it
+    return marker.exists() and marker.stat().st_mtime >= lock.stat().st_mtime
+
+
 def ensure_slide_assets(required: bool = True) -> bool:
     """``npm ci`` in slides/ when its node_modules is missing or older than package-lock.json.
 
     Returns whether the assets are there; with ``required`` a missing npm is an error saying what to install.
     """
-    lock, modules = SLIDES / "package-lock.json", SLIDES / "node_modules"
-    marker = modules / ".package-lock.json"  # npm writes it on every install
-    if marker.exists() and marker.stat().st_mtime >= lock.stat().st_mtime:
+    if slide_assets_current():
         return True
     npm = shutil.which("npm")
     if npm is None and _can_apt():
