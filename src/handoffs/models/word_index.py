@@ -37,7 +37,7 @@ _ODD_FOLD = Later(r"[^\x00-\x7f\uac00-\ud7a3\u3131-\u318e\u1100-\u11ff]", 0, re.
 _TOKEN = re.compile(r"\w+")
 
 
-@lru_cache(maxsize=1024)  # asked by every anchored table of the same message
+@lru_cache(maxsize=TEXTS_KEPT)  # asked by every anchored table of the same message
 def folds_plainly(text: str) -> bool:
     """True if ``text`` has no non-ASCII cased letter: then a case-insensitive pattern matches it only where its
     anchors are in ``text.lower()`` (``re.IGNORECASE`` matches "s" on "ſ" and "k" on the Kelvin sign "K")."""
