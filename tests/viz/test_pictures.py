@@ -109,3 +109,33 @@ def test_dollar_signs_in_messages_are_shown_as_typed():
     fig = plot_handoffs(rec, "c")
     shown = [t for t in fig.findobj(Text) if "$10" in t.get_text()]
     assert shown and not shown[0].get_parse_math()
+
+
+def _overlaps(fig):
+    """(edge label, step box) pairs whose drawn extents cross, in display pixels."""
+    from matplotlib.patches import FancyBboxPatch
+
+    renderer = fig.canvas.get_renderer()
+    boxes = {gid: patch.get_window_extent(renderer) for gid, patch in by_gid(fig, FancyBboxPatch).items()
+             if gid.startswith("step-") and not gid.startswith("step-label-")}
+    labels = {gid: text.get_window_extent(renderer) for gid, text in by_gid(fig, Text).items()
+              if gid.startswith("edge-label-")}
+    return [(label, box) for label, extent in labels.items() for box, frame in boxes.items() if extent.overlaps(frame)]
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_a_tools_name_on_an_arrow_fits_between_the_boxes_it_joins(billing_run, language):
+    """The longest name the support bot draws on an arrow (end_conversation) sits in the gap between two steps, not
+    over their frames, with and without a record, in both languages (the font differs)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    import handoffs
+
+    before = handoffs.language()
+    handoffs.set_language(language)
+    try:
+        for fig in (plot_step_graph(STEP_TABLE, billing_run, "bill"), plot_step_graph(STEP_TABLE)):
+            FigureCanvasAgg(fig)
+            assert _overlaps(fig) == []
+    finally:
+        handoffs.set_language(before)

@@ -33,7 +33,7 @@ from handoffs.part1.transfers import step_edges, tool_label
 from .style import (CURRENT, font_families, CURRENT_FILL, FONT_EDGE, FONT_NODE, FONT_TOOL, INK, MUTED, PATH, PATH_FILL, REFUSED,
                     finish, label, number_marker, wrap)
 
-BOX_W, LAYER_GAP, ROW_GAP = 4.3, 7.1, 1.0
+BOX_W, LAYER_GAP, ROW_GAP = 4.3, 8.6, 1.0
 
 TEXT = Texts({  # every word this picture draws, in the kit's language (handoffs.set_language)
     "title": {"en": "Step graph", "ko": "단계 그래프"},
@@ -96,7 +96,7 @@ def plot_step_graph(step_table: Mapping[str, Any], recorder: Any = None, convers
                  fontfamily=font_families(),
                  parse_math=False)
     ax.autoscale_view()
-    ax.margins(0.08)
+    ax.margins(x=0.03, y=0.08)  # the width goes to the boxes and the gaps their arrows' names sit in
     fig.tight_layout(rect=(0, (0.5 if width > 11 else 0.8) / height if path else 0, 1, 1))
     return fig
 
