@@ -111,31 +111,56 @@ def test_dollar_signs_in_messages_are_shown_as_typed():
     assert shown and not shown[0].get_parse_math()
 
 
-def _overlaps(fig):
-    """(edge label, step box) pairs whose drawn extents cross, in display pixels."""
+
+def _escalate_table():
+    """The support bot with the exercise's escalate step: a long tool name on a diagonal arrow, and in two boxes."""
+    @tool
+    def escalate_to_manager(runtime: ToolRuntime) -> Command:
+        """Hand the case to a manager."""
+        return Command(update={"messages": [ToolMessage("Escalated.", tool_call_id=runtime.tool_call_id)],
+                               "current_step": "escalate"})
+
+    return {**STEP_TABLE,
+            "triage": {**STEP_TABLE["triage"], "tools": [*STEP_TABLE["triage"]["tools"], escalate_to_manager]},
+            "escalate": {"prompt": "Open a ticket.", "tools": ["open_manager_ticket", "end_conversation"]}}
+
+
+def _misplaced(fig):
+    """(text, box) pairs a person would see wrong: an arrow's tool name over a step's frame, or a tool line that
+    leaves its own step's box; extents as drawn, in display pixels."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.patches import FancyBboxPatch
 
-    renderer = fig.canvas.get_renderer()
-    boxes = {gid: patch.get_window_extent(renderer) for gid, patch in by_gid(fig, FancyBboxPatch).items()
-             if gid.startswith("step-") and not gid.startswith("step-label-")}
-    labels = {gid: text.get_window_extent(renderer) for gid, text in by_gid(fig, Text).items()
-              if gid.startswith("edge-label-")}
-    return [(label, box) for label, extent in labels.items() for box, frame in boxes.items() if extent.overlaps(frame)]
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    fig.draw(renderer)
+    boxes = {gid.removeprefix("step-"): patch.get_window_extent(renderer)
+             for gid, patch in by_gid(fig, FancyBboxPatch).items() if gid.startswith("step-")}
+    texts = {gid: text.get_window_extent(renderer) for gid, text in by_gid(fig, Text).items()}
+    wrong = [(gid, step) for gid, extent in texts.items() if gid.startswith("edge-label-")
+             for step, frame in boxes.items() if extent.overlaps(frame)]
+    for gid, extent in texts.items():
+        if gid.startswith("tool-"):
+            step = next(s for s in boxes if gid.startswith(f"tool-{s}-"))
+            if extent.x0 < boxes[step].x0 or extent.x1 > boxes[step].x1:
+                wrong.append((gid, step))
+    return wrong
 
 
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_a_tools_name_on_an_arrow_fits_between_the_boxes_it_joins(billing_run, language):
-    """The longest name the support bot draws on an arrow (end_conversation) sits in the gap between two steps, not
-    over their frames, with and without a record, in both languages (the font differs)."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
+    """Boxes and gaps are measured from the words they hold: every tool's name on an arrow sits between the steps,
+    never over a frame, and every tool line stays in its box: the support bot with and without a record, and with
+    the exercise's escalate step (a long name on a diagonal arrow), in both languages (the fonts differ)."""
     import handoffs
 
     before = handoffs.language()
     handoffs.set_language(language)
     try:
-        for fig in (plot_step_graph(STEP_TABLE, billing_run, "bill"), plot_step_graph(STEP_TABLE)):
-            FigureCanvasAgg(fig)
-            assert _overlaps(fig) == []
+        escalated = RunRecorder()
+        escalated.add(StepChangeEvent, "e", from_step="triage", to_step="escalate", tool="escalate_to_manager")
+        escalated.add(StepChangeEvent, "e", from_step="escalate", to_step="done", tool="end_conversation")
+        for fig in (plot_step_graph(STEP_TABLE, billing_run, "bill"), plot_step_graph(STEP_TABLE),
+                    plot_step_graph(_escalate_table(), escalated, "e")):
+            assert _misplaced(fig) == []
     finally:
         handoffs.set_language(before)

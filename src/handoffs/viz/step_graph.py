@@ -32,8 +32,12 @@ from handoffs.part1.transfers import step_edges, tool_label
 
 from .style import (CURRENT, font_families, CURRENT_FILL, FONT_EDGE, FONT_NODE, FONT_TOOL, INK, MUTED, PATH, PATH_FILL, REFUSED,
                     finish, label, number_marker, wrap)
+from handoffs.text_safety import readable
 
-BOX_W, LAYER_GAP, ROW_GAP = 4.3, 8.6, 1.0
+ROW_GAP = 1.0
+UNIT_INCHES = 0.6  # one x unit drawn at the graph's own size; boxes and gaps are measured in it from their text
+MIN_BOX, MIN_GAP, TEXT_PAD = 3.2, 2.4, 0.5  # units: the smallest box and arrow, room around a box's longest line
+START = 2.2  # units left of the first box: the "start" arrow and its word
 
 TEXT = Texts({  # every word this picture draws, in the kit's language (handoffs.set_language)
     "title": {"en": "Step graph", "ko": "단계 그래프"},
@@ -69,9 +73,10 @@ def plot_step_graph(step_table: Mapping[str, Any], recorder: Any = None, convers
     for _, target, _ in edges:
         if target not in steps:
             steps.append(target)
-    positions, heights = _layout(steps, edges, tools)
+    positions, heights, widths = _layout(steps, edges, tools)
 
-    width = max(8.0, 4.2 * (1 + max(p[0] for p in positions.values()) / LAYER_GAP))  # style.FONT_SMALLEST
+    reach = max(x + widths[s] / 2 for s, (x, _) in positions.items()) - min(x - widths[s] / 2 for s, (x, _) in positions.items())
+    width = max(8.0, (reach + START) * UNIT_INCHES * 1.06 + 0.4)  # drawn at its own size: see style.FONT_SMALLEST
     backwards = sum(1 for s, t, _ in edges if s != t and positions[t][0] <= positions[s][0])
     height = max(4.0, 1.6 + max(-p[1] + h for p, h in zip(positions.values(), heights.values())))
     height += 0.75 * backwards + (0.5 if path else 0.0)  # lanes for backward edges, the legend line
@@ -80,15 +85,16 @@ def plot_step_graph(step_table: Mapping[str, Any], recorder: Any = None, convers
     fig = Figure(figsize=(width, height))  # not registered with pyplot: no global state, shown once in notebooks
     ax = fig.subplots()
     for step in steps:
-        _draw_node(ax, step, positions[step], heights[step], tools.get(step, []), runs,
+        _draw_node(ax, step, positions[step], widths[step], heights[step], tools.get(step, []), runs,
                    configured=step in step_table, visited=step in path, current=bool(path) and path[-1] == step)
     taken = [(c.from_step, c.to_step, c.tool or TEXT["state"]) for c in changes]
-    _draw_edges(ax, edges, taken, positions, heights)
+    _draw_edges(ax, edges, taken, positions, heights, widths)
     if steps:
         x, y = positions[steps[0]]
-        ax.annotate("", xy=(x - BOX_W / 2, y - 0.35), xytext=(x - BOX_W / 2 - 0.9, y - 0.35),
+        x -= widths[steps[0]] / 2
+        ax.annotate("", xy=(x, y - 0.35), xytext=(x - 0.9, y - 0.35),
                     arrowprops={"arrowstyle": "-|>", "color": INK, "lw": 2})
-        label(ax, x - BOX_W / 2 - 0.95, y - 0.05, TEXT["start"], fontsize=FONT_TOOL, color=MUTED, ha="right")
+        label(ax, x - 0.95, y - 0.05, TEXT["start"], fontsize=FONT_TOOL, color=MUTED, ha="right")
     shown = conversation or (recorder.latest_conversation() if recorder else "")
     finish(ax, TEXT["conversation"].format(title=title, conversation=shown) if path else title)
     if path:
@@ -132,19 +138,42 @@ def _layout(steps: list[str], edges: list[tuple[str, str, str]], tools: dict[str
     for step in steps:
         layer.setdefault(step, max(layer.values(), default=-1) + 1)
     heights = {s: 0.9 + 0.42 * max(1, len(tools.get(s, []))) for s in steps}
+    numbers = sorted(set(layer.values()))
+    box = {n: max(_box_width(s, tools.get(s, [])) for s in steps if layer[s] == n) for n in numbers}
+    gap = {n: max([MIN_GAP] + [_units(tool, FONT_EDGE, "bold") + TEXT_PAD for source, target, tool in edges
+                               if layer[source] == n and layer.get(target) == n + 1]) for n in numbers}
     positions: dict[str, tuple[float, float]] = {}
-    for number in sorted(set(layer.values())):
+    widths: dict[str, float] = {}
+    x = 0.0
+    for number in numbers:
         y = 0.0
         for step in [s for s in steps if layer[s] == number]:
-            positions[step] = (number * LAYER_GAP, y)
+            positions[step], widths[step] = (x, y), box[number]
             y -= heights[step] + ROW_GAP
-    return positions, heights
+        x += box[number] / 2 + gap[number] + box.get(number + 1, 0.0) / 2
+    return positions, heights, widths
 
 
-def _draw_node(ax, step, position, height, tool_names, runs, configured, visited, current) -> None:
+def _units(text: str, size: float, weight: str = "normal") -> float:
+    """How wide ``text`` is drawn at ``size`` points, in x units (the font the picture uses, fallbacks included)."""
+    from matplotlib.backends.backend_agg import RendererAgg
+    from matplotlib.font_manager import FontProperties
+
+    prop = FontProperties(family=font_families(), size=size, weight=weight)
+    width, _, _ = RendererAgg(1, 1, 72).get_text_width_height_descent(readable(text), prop, ismath=False)
+    return width / 72 / UNIT_INCHES
+
+
+def _box_width(step: str, tool_names: list[str]) -> float:
+    """A box wide enough for its step's name and its longest tool line (with a ✓ or ✗ in front)."""
+    lines = [_units(step, FONT_NODE, "bold")] + [_units("✓ " + name, FONT_TOOL) for name in tool_names]
+    return max(MIN_BOX, max(lines) + TEXT_PAD)
+
+
+def _draw_node(ax, step, position, box_w, height, tool_names, runs, configured, visited, current) -> None:
     x, y = position
     face, edge = (CURRENT_FILL, CURRENT) if current else ((PATH_FILL, PATH) if visited else ("white", MUTED))
-    ax.add_patch(FancyBboxPatch((x - BOX_W / 2, y - height), BOX_W, height, boxstyle="round,pad=0.05,rounding_size=0.2",
+    ax.add_patch(FancyBboxPatch((x - box_w / 2, y - height), box_w, height, boxstyle="round,pad=0.05,rounding_size=0.2",
                                 facecolor=face, edgecolor=edge, linewidth=3 if visited else 1.5,
                                 linestyle="-" if configured else "--", zorder=2, gid=f"step-{step}"))
     label(ax, x, y - 0.38, step, fontsize=FONT_NODE, fontweight="bold", gid=f"step-label-{step}")
@@ -153,10 +182,10 @@ def _draw_node(ax, step, position, height, tool_names, runs, configured, visited
     for i, name in enumerate(tool_names):
         ran = [r for r in runs if r.tool == name and r.actor == step]
         mark, colour = ("✗ ", REFUSED) if ran and all(r.refused for r in ran) else (("✓ ", PATH) if ran else ("", INK))
-        label(ax, x, y - 0.85 - 0.42 * i, mark + name, fontsize=FONT_TOOL, color=colour)
+        label(ax, x, y - 0.85 - 0.42 * i, mark + name, fontsize=FONT_TOOL, color=colour, gid=f"tool-{step}-{name}")
 
 
-def _draw_edges(ax, edges, taken, positions, heights) -> None:
+def _draw_edges(ax, edges, taken, positions, heights, widths) -> None:
     pair_count: dict[tuple[str, str], int] = {}
     lowest = min(y - heights[step] for step, (_, y) in positions.items())
     back_lanes = 0
@@ -171,7 +200,7 @@ def _draw_edges(ax, edges, taken, positions, heights) -> None:
             arrow = FancyArrowPatch((x1 - 0.6, y1), (x1 + 0.6, y1), connectionstyle="arc3,rad=-1.4")
             spot = (x1, y1 + 0.75)
         elif x2 > x1:  # forward: from the right side to the left side (diagonal if on another row)
-            start, end = (x1 + BOX_W / 2, y1 - 0.4 - 0.3 * k), (x2 - BOX_W / 2, y2 - 0.4 - 0.3 * k)
+            start, end = (x1 + widths[source] / 2, y1 - 0.4 - 0.3 * k), (x2 - widths[target] / 2, y2 - 0.4 - 0.3 * k)
             arrow = FancyArrowPatch(start, end, connectionstyle="arc3")
             spot = (start[0] + (end[0] - start[0]) * 0.5, start[1] + (end[1] - start[1]) * 0.5 + 0.28 + 0.5 * k)
         else:  # backwards: down from the source, along a lane below every box, up into the target's bottom
@@ -181,8 +210,8 @@ def _draw_edges(ax, edges, taken, positions, heights) -> None:
             entering[target] = slot + 1
             x_in = x2 - 0.5 + 0.45 * slot
             y_out = y1 - heights[source] / 2
-            x_gap = x1 - BOX_W / 2 - 0.45 - 0.3 * (back_lanes - 1)  # down through the gap left of the source
-            corners = [(x1 - BOX_W / 2, y_out), (x_gap, y_out), (x_gap, lane), (x_in, lane), (x_in, y2 - heights[target])]
+            x_gap = x1 - widths[source] / 2 - 0.45 - 0.3 * (back_lanes - 1)  # down through the gap left of the source
+            corners = [(x1 - widths[source] / 2, y_out), (x_gap, y_out), (x_gap, lane), (x_in, lane), (x_in, y2 - heights[target])]
             arrow = FancyArrowPatch(path=MplPath(corners, [MplPath.MOVETO] + [MplPath.LINETO] * 4))
             spot = ((x_gap + x_in) / 2, lane + 0.28)
         arrow.set(arrowstyle="-|>", mutation_scale=22, color=colour, linewidth=width, zorder=3,
