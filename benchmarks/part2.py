@@ -197,12 +197,18 @@ def measure(sizes: Sequence[int] = (1000, 10000), repeats: int = 3,
             verdicts.append(Verdict(f"Part 2 runs of {count:,} sessions with a crossed message", len(crossed), 0))
     small, large = smallest, largest
     if small != large:
-        growth = {name: Stats.of(growths(every[f"{small}|{name}"], every[f"{large}|{name}"], small, large))
+        ratios = {name: growths(every[f"{small}|{name}"], every[f"{large}|{name}"], small, large)
                   for name in ("kit", "bare")}
+        growth = {name: Stats.of(found) for name, found in ratios.items()}
         table = Table(f"Part 2: cost per session at {large:,} / at {small:,} sessions (median of each repeat's "
                       f"ratio: both sizes run in every repeat)", ["variant", "per session growth", "least"])
         table.add("kit", times(growth["kit"].median), times(growth["kit"].min))
         table.add("bare autogen-core", times(growth["bare"].median), times(growth["bare"].min))
+        own = Stats.of([kit / bare for kit, bare in zip(ratios["kit"], ratios["bare"])])
+        table.add("  diagnosis: kit growth / bare growth, same repeat", times(own.median), times(own.min))
+        table.notes.append("the diagnosis row is the kit's growth over the bare framework's in the same repeat (not a "
+                           "target): what a larger crowd costs any code on this machine cancels in it, since a "
+                           "session's machine instructions do not grow with the crowd (CONTRIBUTING, Part 2 growth)")
         tables.append(table)
         verdicts.append(Verdict(f"Part 2 kit per-session cost at {large:,} / at {small:,}", growth["kit"].median,
                                 TARGET_LINEARITY, "x"))
