@@ -1,6 +1,6 @@
 """Fixtures for the real-browser tests: a JupyterLab on loopback and headless Debian Chromium via playwright.
 
-The tests that write their own notebook share one JupyterLab (:func:`shared_lab`), each in a workspace of its own.
+The tests that write their own notebook share one JupyterLab (:class:`SharedLab`), each in a workspace of its own.
 
 Chromium is ``$HANDOFFS_CHROMIUM`` (set by ``./kit test``), else ``chromium`` on PATH, else /usr/bin/chromium;
 the tests skip, saying why, when none exists (``./kit test`` installs Debian's chromium with apt when root). Never downloads a
@@ -31,28 +31,46 @@ def pytest_collection_modifyitems(items):
                 item.add_marker(pytest.mark.skip(reason=reason))
 
 
-@pytest.fixture(scope="package")
-def shared_lab(tmp_path_factory):
-    """One JupyterLab for the tests that bring their own notebook (:func:`lab_with`), started by the first of them
-    and killed, kernels and all, after the last test of ``tests/browser/`` on this worker: a server's start is ~2.5 s
-    of CPU (5 s at load 8) and nothing in it is the test's. Each test still has its own notebook, kernel, workspace
-    (:meth:`Lab.url`) and browser context."""
-    home = tmp_path_factory.mktemp("lab")
-    (home / "notebooks").mkdir()
-    lab = Lab(home / "notebooks", home / "jupyter")
-    try:
-        yield lab.start()
-    finally:
-        lab.stop()
+class SharedLab:
+    """One JupyterLab for the tests that bring their own notebook (:func:`lab_with`): started by the first of them
+    and killed, kernels and all, after the last browser test of a row on this worker (:func:`pytest_runtest_teardown`,
+    as :class:`SharedChromium`): a server's start is ~2.5 s of CPU (5 s at load 8) and nothing in it is the test's.
+    Each test still has its own notebook, kernel, workspace (:meth:`Lab.url`) and browser context. (A
+    ``scope="package"`` fixture would not do: with no ``__init__.py`` here pytest keeps it for the whole session.)"""
+
+    def __init__(self) -> None:
+        self.lab: Lab | None = None
+
+    def get(self, tmp_path_factory) -> Lab:
+        if self.lab is None:
+            home = tmp_path_factory.mktemp("lab")
+            (home / "notebooks").mkdir()
+            lab = Lab(home / "notebooks", home / "jupyter")
+            try:
+                self.lab = lab.start()
+            except BaseException:
+                lab.stop()
+                raise
+        return self.lab
+
+    def close(self) -> None:
+        lab, self.lab = self.lab, None
+        if lab is not None:
+            lab.stop()
+
+
+LAB = SharedLab()
 
 
 @pytest.fixture
-def lab_with(shared_lab):
-    """``lab_with({"name.ipynb": notebook_node})`` writes the notebooks where the shared JupyterLab serves them."""
+def lab_with(tmp_path_factory):
+    """``lab_with({"name.ipynb": notebook_node})`` writes the notebooks where the shared JupyterLab (:class:`SharedLab`)
+    serves them."""
 
     def start(notebooks: dict) -> Lab:
         import nbformat
 
+        shared_lab = LAB.get(tmp_path_factory)
         for name, node in notebooks.items():
             assert not (shared_lab.root / name).exists(), f"{name} is another browser test's notebook: rename it"
             nbformat.write(node, shared_lab.root / name)
@@ -97,11 +115,17 @@ HERE = Path(__file__).resolve().parent
 @pytest.hookimpl(trylast=True)  # after the test's own fixtures (its page's context) are torn down
 def pytest_runtest_teardown(item, nextitem):
     if nextitem is None or HERE not in Path(nextitem.path).resolve().parents:
-        SHARED.close()
+        try:
+            SHARED.close()
+        finally:
+            LAB.close()
 
 
 def pytest_sessionfinish(session, exitstatus):
-    SHARED.close()
+    try:
+        SHARED.close()
+    finally:
+        LAB.close()
 
 
 @pytest.fixture
