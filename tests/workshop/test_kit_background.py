@@ -46,6 +46,8 @@ def test_background_work_runs_at_once_and_its_error_is_raised_by_wait(capsys):
 
     failing = InBackground("apt-get chromium", fails)
     failing.wait(raise_error=False)  # another error is already on its way: this one is only reported
+    reported = capsys.readouterr().err
+    assert "[kit] phase apt-get chromium" in reported and "apt-get chromium failed: apt-get failed" in reported
     with pytest.raises(RuntimeError, match="apt-get failed"):
         failing.wait()
-    assert "[kit] phase apt-get chromium" in capsys.readouterr().err
+    assert "apt-get chromium failed: apt-get failed" in capsys.readouterr().err

@@ -51,8 +51,10 @@ class InBackground:
         self._thread.join()
         took = (self.ended or time.monotonic()) - self.started
         say(f"phase {self.name:<26} {took:6.1f} s (beside the others; waited {time.monotonic() - waited:.1f} s)")
-        if self.error is not None and raise_error:
-            raise self.error
+        if self.error is not None:
+            say(f"{self.name} failed: {self.error}")  # said even when another error is raised instead
+            if raise_error:
+                raise self.error
 
 
 def site_packages(venv: Path) -> List[Path]:

@@ -106,13 +106,15 @@ def cmd_test(args: List[str]) -> int:
     finally:
         if apt is not None:
             apt.wait(raise_error=sys.exc_info()[0] is None)  # pip's own error first
-    kit_env.ensure_chromium(env, install=group in testing.NEEDS_CHROMIUM)
-    if group in testing.NEEDS_SLIDE_ASSETS and not kit_env.ensure_slide_assets(required=False):
-        say("npm is not installed: the slide tests will be skipped (install Node.js to run them)")
-    env.update(notebooks.REPRODUCIBLE)
-    phase()  # the set-up phases end here: waiting for the bytecode prints a line of its own
-    testing.compile_sources(venv_python())
-    kit_env.bytecode_ready()
+    try:  # however the set-up ends, the compile started beside it has ended too
+        kit_env.ensure_chromium(env, install=group in testing.NEEDS_CHROMIUM)
+        if group in testing.NEEDS_SLIDE_ASSETS and not kit_env.ensure_slide_assets(required=False):
+            say("npm is not installed: the slide tests will be skipped (install Node.js to run them)")
+        env.update(notebooks.REPRODUCIBLE)
+        phase()  # the set-up phases end here: waiting for the bytecode prints a line of its own
+        testing.compile_sources(venv_python())
+    finally:
+        kit_env.bytecode_ready()
     phase(f"pytest ({group})" if group == "all" or group in testing.GROUPS else "pytest")
     status = _run([str(venv_python()), "-m", "pytest", *paths, *testing.parallel_arguments(group, pytest_args),
                    *pytest_args], env)
