@@ -118,10 +118,17 @@ def _runs(lowered: str) -> set[str]:
     return set(_TOKEN.findall(lowered))
 
 
-@lru_cache(maxsize=64)  # one entry per token length met (a word longer than 64 letters builds its own again)
 def _slices(length: int) -> tuple[slice, ...]:
-    """The slices of a token of ``length`` letters that give its runs of one, two and three letters (its keys)."""
+    """The slices of a token of ``length`` letters that give its runs of one, two and three letters (its keys);
+    kept for words of up to 64 letters, built afresh for a longer one (a pasted 100,000-letter run keeps nothing)."""
+    return _kept_slices(length) if length <= 64 else _built_slices(length)
+
+
+def _built_slices(length: int) -> tuple[slice, ...]:
     return tuple(slice(i, i + k) for k in (1, 2, 3) for i in range(length - k + 1))
+
+
+_kept_slices = lru_cache(maxsize=64)(_built_slices)  # one entry per length met: at most 64 x 189 slices
 
 
 _ALL_WORDS: set[str] = set()
