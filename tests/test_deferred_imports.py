@@ -46,8 +46,9 @@ def test_hypothesis_is_imported_at_the_end_of_a_run_only_when_a_test_imported_it
 
 
 def test_the_models_rows_that_few_messages_ask_are_compiled_when_first_asked():
-    """Importing the offline model compiles none of its deferred patterns (patterns.Later); an English first reply
-    compiles none of them either; asking one compiles it and answers as the compiled pattern does."""
+    """Importing the offline model leaves a deferred pattern (patterns.Later: here cues' Korean "no") uncompiled, and
+    so does notebook 00's English first reply; asking it compiles it, and it answers as the compiled pattern does.
+    (An English consent reply does ask it: ``says_no`` reads the Korean row of any text without an English no.)"""
     code = ("import re; from handoffs.models import cues, knowledge; from handoffs.models.patterns import Later; "
             "assert isinstance(cues._NEGATE_KO, Later) and 'compiled' not in vars(cues._NEGATE_KO); "
             "from handoffs.models.core import decide; from handoffs.models.types import Message, ToolSpec; "
