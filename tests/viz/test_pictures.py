@@ -164,5 +164,6 @@ def test_a_tools_name_on_an_arrow_fits_between_the_boxes_it_joins(billing_run, l
         for fig in (plot_step_graph(STEP_TABLE, billing_run, "bill"), plot_step_graph(STEP_TABLE),
                     plot_step_graph(_escalate_table(), escalated, "e")):
             assert _misplaced(fig) == []
+            assert fig.get_figwidth() <= 12.9  # shown at full size on a slide (style.FONT_SMALLEST's bound)
     finally:
         handoffs.set_language(before)

@@ -36,8 +36,9 @@ from handoffs.text_safety import readable
 
 ROW_GAP = 1.0
 UNIT_INCHES = 0.6  # one x unit drawn at the graph's own size; boxes and gaps are measured in it from their text
-MIN_BOX, MIN_GAP, TEXT_PAD = 3.2, 2.4, 0.5  # units: the smallest box and arrow, room around a box's longest line
-START = 2.2  # units left of the first box: the "start" arrow and its word
+MIN_BOX, MIN_GAP, TEXT_PAD = 2.0, 1.6, 0.25  # units: the smallest box and arrow, room beside a box's longest line
+START = 1.2  # units left of the first box: the "start" arrow, its word above it
+# a slide shows at most ~12.9 inches at full size (style.FONT_SMALLEST): the exercise's escalate graph takes 12.7
 
 TEXT = Texts({  # every word this picture draws, in the kit's language (handoffs.set_language)
     "title": {"en": "Step graph", "ko": "단계 그래프"},
@@ -76,7 +77,7 @@ def plot_step_graph(step_table: Mapping[str, Any], recorder: Any = None, convers
     positions, heights, widths = _layout(steps, edges, tools)
 
     reach = max(x + widths[s] / 2 for s, (x, _) in positions.items()) - min(x - widths[s] / 2 for s, (x, _) in positions.items())
-    width = max(8.0, (reach + START) * UNIT_INCHES * 1.06 + 0.4)  # drawn at its own size: see style.FONT_SMALLEST
+    width = max(8.0, (reach + START) * UNIT_INCHES * 1.04 + 0.3)  # drawn at its own size: see style.FONT_SMALLEST
     backwards = sum(1 for s, t, _ in edges if s != t and positions[t][0] <= positions[s][0])
     height = max(4.0, 1.6 + max(-p[1] + h for p, h in zip(positions.values(), heights.values())))
     height += 0.75 * backwards + (0.5 if path else 0.0)  # lanes for backward edges, the legend line
@@ -92,9 +93,9 @@ def plot_step_graph(step_table: Mapping[str, Any], recorder: Any = None, convers
     if steps:
         x, y = positions[steps[0]]
         x -= widths[steps[0]] / 2
-        ax.annotate("", xy=(x, y - 0.35), xytext=(x - 0.9, y - 0.35),
+        ax.annotate("", xy=(x, y - 0.35), xytext=(x - 1.0, y - 0.35),
                     arrowprops={"arrowstyle": "-|>", "color": INK, "lw": 2})
-        label(ax, x - 0.95, y - 0.05, TEXT["start"], fontsize=FONT_TOOL, color=MUTED, ha="right")
+        label(ax, x - 0.5, y + 0.05, TEXT["start"], fontsize=FONT_TOOL, color=MUTED)
     shown = conversation or (recorder.latest_conversation() if recorder else "")
     finish(ax, TEXT["conversation"].format(title=title, conversation=shown) if path else title)
     if path:
@@ -102,7 +103,7 @@ def plot_step_graph(step_table: Mapping[str, Any], recorder: Any = None, convers
                  fontfamily=font_families(),
                  parse_math=False)
     ax.autoscale_view()
-    ax.margins(x=0.03, y=0.08)  # the width goes to the boxes and the gaps their arrows' names sit in
+    ax.margins(x=0.02, y=0.08)  # the width goes to the boxes and the gaps their arrows' names sit in
     fig.tight_layout(rect=(0, (0.5 if width > 11 else 0.8) / height if path else 0, 1, 1))
     return fig
 
