@@ -71,14 +71,13 @@ class _Index:
 
     def __init__(self, laid_out: dict[str, Any]):
         self.keys = frozenset(laid_out["by_key"])
-        # per key: (the words that are one run of letters, found in a token; the others, tested on the whole text)
-        self.by_key: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        # per key: the words that are one run of letters (found in a token), and the others (tested on the whole text)
+        self.runs: dict[str, tuple[str, ...]] = {}
+        self.others: dict[str, tuple[str, ...]] = {}
         whole = _TOKEN.fullmatch
         for key, found in laid_out["by_key"].items():
-            runs = [w for w in found if whole(w)]
-            self.by_key[key] = (tuple(runs), tuple(w for w in found if w not in runs) if len(runs) < len(found) else ())
-        self.runs = {key: runs for key, (runs, _) in self.by_key.items()}
-        self.others = {key: others for key, (_, others) in self.by_key.items()}
+            self.runs[key] = tuple(w for w in found if whole(w))
+            self.others[key] = tuple(w for w in found if not whole(w))
         other = laid_out["other"]
         self.empty = frozenset(w for w in other if not w)
         # few (a sign, an emoji): the one-character ones found in one pass over the text, the others tested on it

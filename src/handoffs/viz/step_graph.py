@@ -38,7 +38,7 @@ ROW_GAP = 1.0
 UNIT_INCHES = 0.6  # one x unit drawn at the graph's own size; boxes and gaps are measured in it from their text
 MIN_BOX, MIN_GAP, TEXT_PAD = 2.0, 1.6, 0.25  # units: the smallest box and arrow, room beside a box's longest line
 START = 1.2  # units left of the first box: the "start" arrow, its word above it
-# a slide shows at most ~12.9 inches at full size (style.FONT_SMALLEST): the exercise's escalate graph takes 12.7
+# a slide shows at most ~12.9 inches at full size (style.FONT_SMALLEST): the exercise's escalate graph takes 12.85
 
 TEXT = Texts({  # every word this picture draws, in the kit's language (handoffs.set_language)
     "title": {"en": "Step graph", "ko": "단계 그래프"},
