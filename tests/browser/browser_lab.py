@@ -9,21 +9,16 @@ import json
 import os
 import secrets
 import signal
-import socket
 import subprocess
 import sys
 import time
 import urllib.request
 from pathlib import Path
 
+from handoffs.ports import free_loopback_port
+
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "browser"  # screenshots; git-ignored
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Lab:
@@ -31,7 +26,7 @@ class Lab:
 
     def __init__(self, root: Path, home: Path) -> None:
         self.root, self.home = root, home
-        self.port = free_port()
+        self.port = free_loopback_port()
         self.token = secrets.token_hex(16)
         self.process: subprocess.Popen | None = None
         self.log_path = home / "jupyterlab.log"
@@ -64,11 +59,23 @@ class Lab:
         })
         return env
 
-    def start(self, timeout: float = 60.0) -> "Lab":
+    def start(self, timeout: float = 60.0, attempts: int = 3) -> "Lab":
+        """Start the server and wait for its status page; a port taken meanwhile costs a new port, not the test."""
+        for attempt in range(attempts):
+            if self._started(timeout):
+                return self
+            if "already in use" not in self.log() or attempt == attempts - 1:
+                raise RuntimeError(f"JupyterLab exited early:\n{self.log()}")
+            self.port = free_loopback_port()
+        raise AssertionError("unreachable")
+
+    def _started(self, timeout: float) -> bool:
+        """True once the status page answers; False if the server exited; raises if it stays silent."""
         command = [
             sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={self.port}",
             f"--IdentityProvider.token={self.token}", "--allow-root", f"--ServerApp.root_dir={self.root}",
             "--LabApp.expose_app_in_browser=True", "--ServerApp.open_browser=False",
+            "--ServerApp.port_retries=0",  # a taken port is an exit we see, not a server on a port we do not poll
             f"--LabApp.user_settings_dir={self.home / 'settings'}",
             f"--LabApp.workspaces_dir={self.home / 'workspaces'}",
         ]
@@ -79,11 +86,11 @@ class Lab:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"JupyterLab exited early:\n{self.log()}")
+                return False
             try:
                 with urllib.request.urlopen(f"{self.base_url}/api/status?token={self.token}", timeout=2) as reply:
                     if reply.status == 200:
-                        return self
+                        return True
             except OSError:
                 time.sleep(0.3)
         raise RuntimeError(f"JupyterLab did not answer within {timeout:g} s:\n{self.log()}")

@@ -368,7 +368,7 @@ def test_s12_a_client_that_disconnects_mid_body_is_one_log_line_not_two_tracebac
     import socket
 
     from benchmarks.slow_paths import valid_body as other_body
-    from handoffs.part2.grpc_cluster import free_loopback_port
+    from handoffs.ports import free_loopback_port
 
     port = free_loopback_port()
     src = str(Path(__file__).resolve().parents[2] / "src")

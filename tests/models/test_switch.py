@@ -7,7 +7,6 @@ on. The kit's own server drives the real clients in tests/server/.
 from __future__ import annotations
 
 import asyncio
-import socket
 
 import httpx2
 import nbformat
@@ -20,6 +19,7 @@ from nbclient import NotebookClient
 from handoffs.models import OfflineChatModel, OfflineModelClient, chat_model, model_client
 from handoffs.models.errors import ModelCallError, ModelSetupError, explain_model_error, mask_secret
 from handoffs.models.switch import describe_model, parse_spec
+from handoffs.ports import free_loopback_port
 
 SECRET = "sk-" + "proj-kit-test-DO-NOT-PRINT-4242abcd"  # made up; split so no scanner mistakes it for a key
 NO_KEY = ("No OpenAI key: set OPENAI_API_KEY in your environment (never in a notebook), "
@@ -130,14 +130,8 @@ def test_the_key_never_appears_in_reprs_descriptions_or_messages(clean_env):
     assert mask_secret(SECRET) == "…abcd" and mask_secret("short") == "…" and mask_secret(None) == "(none)"
 
 
-def _closed_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def test_an_unreachable_server_is_one_sentence_from_both_clients(clean_env):
-    url = f"http://127.0.0.1:{_closed_port()}/v1"
+    url = f"http://127.0.0.1:{free_loopback_port()}/v1"
     clean_env.setenv("HANDOFFS_MODEL", f"openai-compatible:{url}?model=llama3.1")
     expected = f"Cannot reach the model server at {url}: start it, or fix HANDOFFS_MODEL."
     with pytest.raises(ModelCallError) as caught:
@@ -168,7 +162,7 @@ def test_openais_quota_error_and_other_refusals_are_explained():
 
 def test_in_a_notebook_the_error_is_one_line_not_a_traceback(clean_env):
     """A real kernel runs the cells a learner would; the error output holds the sentence and nothing else."""
-    url = f"http://127.0.0.1:{_closed_port()}/v1"
+    url = f"http://127.0.0.1:{free_loopback_port()}/v1"
     notebook = nbformat.v4.new_notebook()
     notebook.cells = [
         nbformat.v4.new_code_cell("from handoffs.models import chat_model\nchat_model('openai:gpt-4o-mini')"),

@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import json
-import socket
 import urllib.error
 import urllib.request
 from typing import Any
+
+from handoffs.ports import free_loopback_port
 
 TOKEN = "room-token-for-tests-7f3a"
 
 
 def closed_port() -> int:
-    """A loopback port nobody listens on (bound, then released)."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """A loopback port nobody listens on, and that no connection or port-0 bind will take meanwhile."""
+    return free_loopback_port()
 
 
 def http(method: str, url: str, body: bytes | dict[str, Any] | None = None,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import socket
 import urllib.error
 
+from handoffs.ports import free_loopback_port
 from workshop_helpers import REPO, no_bash_path, run_kit
 
 
@@ -56,9 +57,7 @@ def test_a_ready_laptop_is_told_so_line_by_line_and_the_room_servers_address_and
 
     from handoffs.server.__main__ import lan_address
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_loopback_port()
     env = {**os.environ, "PYTHONPATH": str(REPO / "src"), "HANDOFFS_SERVER_TOKEN": "room-secret-1234"}
     server = subprocess.Popen([sys.executable, "-m", "handoffs.server", "--host", "0.0.0.0", "--port", str(port)],
                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -31,7 +31,6 @@ import asyncio
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -39,6 +38,7 @@ import time
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
+from ..ports import free_loopback_port
 from .grpc_process import stop_runtime
 from .lifeline import CLEANUP_ARGUMENT, PARENT_PID_ARGUMENT, SharedFolder, ask_to_stop, lifeline_popen_options
 from .people import ScriptedCustomer
@@ -60,13 +60,6 @@ this, and if even that does not stop the runtime in time, it is let go (see :fun
 
 class ClusterError(RuntimeError):
     """Something about the cluster's processes failed; the message is one sentence saying what to do."""
-
-
-def free_loopback_port() -> int:
-    """A TCP port that is free on 127.0.0.1 right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _child_env() -> dict[str, str]:
