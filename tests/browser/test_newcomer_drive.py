@@ -33,9 +33,11 @@ from handoffs.ports import free_loopback_port
 from test_panels_in_jupyterlab import KERNEL_READY
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+FRESH_INSTALL = os.environ.get("HANDOFFS_NEWCOMER_INSTALL") == "1"
+if FRESH_INSTALL:  # the clone's own pip install comes first (up to 900 s)
+    pytestmark.append(pytest.mark.timeout(1500))
 
 LAST_PANEL = ".jp-Notebook .jp-Cell:last-child .handoffs-chat"
-FRESH_INSTALL = os.environ.get("HANDOFFS_NEWCOMER_INSTALL") == "1"
 CURRENT_TAB = """() => { const tab = document.querySelector('.lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current');
   return tab ? tab.textContent : ''; }"""
 TABS = """() => [...document.querySelectorAll('.lm-DockPanel-tabBar .lm-TabBar-tab')].map(t => t.textContent)"""

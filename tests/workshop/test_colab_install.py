@@ -22,7 +22,7 @@ import pytest
 
 from workshop_helpers import REPO
 
-pytestmark = [pytest.mark.slow,
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800),  # its install waits up to 1,500 s
               pytest.mark.skipif(os.environ.get("HANDOFFS_COLAB_TEST") != "1",
                                  reason="installs the kit into a fresh venv (minutes): HANDOFFS_COLAB_TEST=1 runs it")]
 
