@@ -167,3 +167,56 @@ def test_a_tools_name_on_an_arrow_fits_between_the_boxes_it_joins(billing_run, l
             assert fig.get_figwidth() <= 12.9  # shown at full size on a slide (style.FONT_SMALLEST's bound)
     finally:
         handoffs.set_language(before)
+
+
+def _crossings(fig) -> list[tuple[str, str]]:
+    """Pairs of arrows whose drawn lines cross (touching where two arrows start or end together is not crossing)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.path import Path as MplPath
+
+    FigureCanvasAgg(fig).draw()
+
+    def segments(arrow):  # the line and the head as drawn (a closing vertex is no point)
+        found, last = [], None
+        for point, code in arrow.get_path().iter_segments(simplify=False, curves=False):
+            point = tuple(point[-2:])
+            if code == MplPath.LINETO and last is not None:
+                found.append((last, point))
+            last = point if code in (MplPath.MOVETO, MplPath.LINETO) else last
+        return found
+
+    def side(a, b, c) -> float:
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+    def cross(p, q) -> bool:  # strictly: each segment's ends on opposite sides of the other
+        return side(*p, q[0]) * side(*p, q[1]) < 0 and side(*q, p[0]) * side(*q, p[1]) < 0
+
+    arrows = {gid: segments(a) for gid, a in by_gid(fig, FancyArrowPatch).items() if gid.startswith("edge-")}
+    names = sorted(arrows)
+    assert len(names) >= 4, "the picture's gids changed: this check would check nothing"
+    return [(a, b) for i, a in enumerate(names) for b in names[i + 1:]
+            if any(cross(p, q) for p in arrows[a] for q in arrows[b])]
+
+
+TEAM_TABLE = {"triage": {"tools": ["transfer_to_sales_agent", "transfer_to_issues_and_repairs"]},
+              "sales": {"tools": ["execute_order", "transfer_back_to_triage"]},
+              "issues_and_repairs": {"tools": ["execute_refund", "look_up_item", "transfer_back_to_triage"]}}
+TEAM_MOVES = {"transfer_to_sales_agent": "sales", "transfer_to_issues_and_repairs": "issues_and_repairs",
+              "transfer_back_to_triage": "triage"}
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_arrows_back_to_the_first_agent_cross_no_other_arrow(language):
+    """Notebook 10's shape (the seed's team as one graph): two agents stacked in the last column, each with a way
+    back to triage. The ways back go round each other on the right, where no arrow runs, instead of down the gap
+    that the diagonal arrow into the lower agent crosses; no label sits on a box either."""
+    import handoffs
+
+    before = handoffs.language()
+    handoffs.set_language(language)
+    try:
+        for size in (None, (12.4, 6.0)):  # its own size, and notebook 10's
+            fig = plot_step_graph(TEAM_TABLE, transitions=TEAM_MOVES, size=size)
+            assert _crossings(fig) == [] and _misplaced(fig) == []
+    finally:
+        handoffs.set_language(before)

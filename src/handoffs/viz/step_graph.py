@@ -77,6 +77,10 @@ def plot_step_graph(step_table: Mapping[str, Any], recorder: Any = None, convers
     positions, heights, widths = _layout(steps, edges, tools)
 
     reach = max(x + widths[s] / 2 for s, (x, _) in positions.items()) - min(x - widths[s] / 2 for s, (x, _) in positions.items())
+    last = max(x + widths[s] / 2 for s, (x, _) in positions.items())
+    outside = [rank for (s, _, _), (rank, _) in _backward(edges, positions).items()
+               if positions[s][0] + widths[s] / 2 >= last - 1e-9]  # routes down the right of the last column
+    reach += 0.45 + 0.3 * max(outside) + 0.15 if outside else 0.0
     width = max(8.0, (reach + START) * UNIT_INCHES * 1.04 + 0.3)  # drawn at its own size: see style.FONT_SMALLEST
     backwards = sum(1 for s, t, _ in edges if s != t and positions[t][0] <= positions[s][0])
     height = max(4.0, 1.6 + max(-p[1] + h for p, h in zip(positions.values(), heights.values())))
@@ -186,11 +190,21 @@ def _draw_node(ax, step, position, box_w, height, tool_names, runs, configured, 
         label(ax, x, y - 0.85 - 0.42 * i, mark + name, fontsize=FONT_TOOL, color=colour, gid=f"tool-{step}-{name}")
 
 
+def _backward(edges, positions) -> dict[tuple[str, str, str], tuple[int, int]]:
+    """Each backward edge's (rank, slot). Rank 0 is the innermost route (the lowest source: nearest lane, nearest
+    turn); an edge from higher up goes round it, further out on every leg and into its target further left (slot 0
+    is the leftmost way into a box's bottom), so no two backward routes cross."""
+    back = [e for e in edges if e[0] != e[1] and positions[e[1]][0] <= positions[e[0]][0]]
+    back.sort(key=lambda e: positions[e[0]][1])  # y grows upwards: the lowest source first
+    into = {target: [e for e in back if e[1] == target] for _, target, _ in back}
+    return {e: (rank, len(into[e[1]]) - 1 - into[e[1]].index(e)) for rank, e in enumerate(back)}
+
+
 def _draw_edges(ax, edges, taken, positions, heights, widths) -> None:
     pair_count: dict[tuple[str, str], int] = {}
     lowest = min(y - heights[step] for step, (_, y) in positions.items())
-    back_lanes = 0
-    entering: dict[str, int] = {}
+    right = max(x + widths[step] / 2 for step, (x, _) in positions.items())
+    backward = _backward(edges, positions)
     for source, target, tool in edges:
         k = pair_count.get((source, target), 0)
         pair_count[(source, target)] = k + 1
@@ -204,17 +218,18 @@ def _draw_edges(ax, edges, taken, positions, heights, widths) -> None:
             start, end = (x1 + widths[source] / 2, y1 - 0.4 - 0.3 * k), (x2 - widths[target] / 2, y2 - 0.4 - 0.3 * k)
             arrow = FancyArrowPatch(start, end, connectionstyle="arc3")
             spot = (start[0] + (end[0] - start[0]) * 0.5, start[1] + (end[1] - start[1]) * 0.5 + 0.28 + 0.5 * k)
-        else:  # backwards: down from the source, along a lane below every box, up into the target's bottom
-            lane = lowest - 0.9 - 1.3 * back_lanes
-            back_lanes += 1
-            slot = entering.get(target, 0)
-            entering[target] = slot + 1
+        else:  # backwards: out of the source's side, down to a lane below every box, up into the target's bottom
+            rank, slot = backward[(source, target, tool)]
+            lane = lowest - 0.9 - 1.3 * rank
             x_in = x2 - 0.5 + 0.45 * slot
             y_out = y1 - heights[source] / 2
-            x_gap = x1 - widths[source] / 2 - 0.45 - 0.3 * (back_lanes - 1)  # down through the gap left of the source
-            corners = [(x1 - widths[source] / 2, y_out), (x_gap, y_out), (x_gap, lane), (x_in, lane), (x_in, y2 - heights[target])]
+            if x1 + widths[source] / 2 >= right - 1e-9:  # the last column: down its right side, where no arrow goes
+                side, x_turn = x1 + widths[source] / 2, right + 0.45 + 0.3 * rank
+            else:  # down through the gap left of the source
+                side, x_turn = x1 - widths[source] / 2, x1 - widths[source] / 2 - 0.45 - 0.3 * rank
+            corners = [(side, y_out), (x_turn, y_out), (x_turn, lane), (x_in, lane), (x_in, y2 - heights[target])]
             arrow = FancyArrowPatch(path=MplPath(corners, [MplPath.MOVETO] + [MplPath.LINETO] * 4))
-            spot = ((x_gap + x_in) / 2, lane + 0.28)
+            spot = ((x_turn + x_in) / 2, lane + 0.28)
         arrow.set(arrowstyle="-|>", mutation_scale=22, color=colour, linewidth=width, zorder=3,
                   gid=f"edge-{source}-{target}-{tool}")
         ax.add_patch(arrow)
