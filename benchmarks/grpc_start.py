@@ -79,7 +79,7 @@ asyncio.run(main())
 
 async def bare_cluster() -> dict[str, Any]:
     """Child: the same three processes on bare AutoGen (no kit): host, then both workers at once."""
-    from handoffs.part2.grpc_cluster import free_loopback_port
+    from handoffs.ports import free_loopback_port
 
     address = f"127.0.0.1:{free_loopback_port()}"
 

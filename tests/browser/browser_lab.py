@@ -61,13 +61,13 @@ class Lab:
 
     def start(self, timeout: float = 60.0, attempts: int = 3) -> "Lab":
         """Start the server and wait for its status page; a port taken meanwhile costs a new port, not the test."""
-        for attempt in range(attempts):
+        for _ in range(attempts):
             if self._started(timeout):
                 return self
-            if "already in use" not in self.log() or attempt == attempts - 1:
-                raise RuntimeError(f"JupyterLab exited early:\n{self.log()}")
+            if "already in use" not in self.log():
+                break
             self.port = free_loopback_port()
-        raise AssertionError("unreachable")
+        raise RuntimeError(f"JupyterLab exited early:\n{self.log()}")
 
     def _started(self, timeout: float) -> bool:
         """True once the status page answers; False if the server exited; raises if it stays silent."""

@@ -76,15 +76,14 @@ def plot_step_graph(step_table: Mapping[str, Any], recorder: Any = None, convers
             steps.append(target)
     positions, heights, widths = _layout(steps, edges, tools)
 
-    reach = max(x + widths[s] / 2 for s, (x, _) in positions.items()) - min(x - widths[s] / 2 for s, (x, _) in positions.items())
-    last = max(x + widths[s] / 2 for s, (x, _) in positions.items())
-    outside = [rank for (s, _, _), (rank, _) in _backward(edges, positions).items()
-               if positions[s][0] + widths[s] / 2 >= last - 1e-9]  # routes down the right of the last column
-    reach += 0.45 + 0.3 * max(outside) + 0.15 if outside else 0.0
+    right = max(x + widths[s] / 2 for s, (x, _) in positions.items())
+    reach = right - min(x - widths[s] / 2 for s, (x, _) in positions.items())
+    backward = _backward(edges, positions)
+    outside = [rank for (s, _, _), (rank, _) in backward.items() if _in_last_column(s, positions, widths, right)]
+    reach += 0.45 + 0.3 * max(outside) + 0.15 if outside else 0.0  # the routes down the right of the last column
     width = max(8.0, (reach + START) * UNIT_INCHES * 1.04 + 0.3)  # drawn at its own size: see style.FONT_SMALLEST
-    backwards = sum(1 for s, t, _ in edges if s != t and positions[t][0] <= positions[s][0])
     height = max(4.0, 1.6 + max(-p[1] + h for p, h in zip(positions.values(), heights.values())))
-    height += 0.75 * backwards + (0.5 if path else 0.0)  # lanes for backward edges, the legend line
+    height += 0.75 * len(backward) + (0.5 if path else 0.0)  # lanes for backward edges, the legend line
     height = max(4.0, 0.85 * height)  # a 1280x720 slide is wide: see style.FONT_SMALLEST
     width, height = size or (width, height)
     fig = Figure(figsize=(width, height))  # not registered with pyplot: no global state, shown once in notebooks
@@ -93,7 +92,7 @@ def plot_step_graph(step_table: Mapping[str, Any], recorder: Any = None, convers
         _draw_node(ax, step, positions[step], widths[step], heights[step], tools.get(step, []), runs,
                    configured=step in step_table, visited=step in path, current=bool(path) and path[-1] == step)
     taken = [(c.from_step, c.to_step, c.tool or TEXT["state"]) for c in changes]
-    _draw_edges(ax, edges, taken, positions, heights, widths)
+    _draw_edges(ax, edges, taken, positions, heights, widths, backward, right)
     if steps:
         x, y = positions[steps[0]]
         x -= widths[steps[0]] / 2
@@ -200,11 +199,15 @@ def _backward(edges, positions) -> dict[tuple[str, str, str], tuple[int, int]]:
     return {e: (rank, len(into[e[1]]) - 1 - into[e[1]].index(e)) for rank, e in enumerate(back)}
 
 
-def _draw_edges(ax, edges, taken, positions, heights, widths) -> None:
+def _in_last_column(step, positions, widths, right) -> bool:
+    """Whether ``step``'s box reaches the picture's right edge ``right`` (a way back from it goes down its right)."""
+    return positions[step][0] + widths[step] / 2 >= right - 1e-9
+
+
+def _draw_edges(ax, edges, taken, positions, heights, widths, backward, right) -> None:
+    """Every edge; ``backward`` is :func:`_backward`'s routes, ``right`` the right edge of the rightmost box."""
     pair_count: dict[tuple[str, str], int] = {}
     lowest = min(y - heights[step] for step, (_, y) in positions.items())
-    right = max(x + widths[step] / 2 for step, (x, _) in positions.items())
-    backward = _backward(edges, positions)
     for source, target, tool in edges:
         k = pair_count.get((source, target), 0)
         pair_count[(source, target)] = k + 1
@@ -223,7 +226,7 @@ def _draw_edges(ax, edges, taken, positions, heights, widths) -> None:
             lane = lowest - 0.9 - 1.3 * rank
             x_in = x2 - 0.5 + 0.45 * slot
             y_out = y1 - heights[source] / 2
-            if x1 + widths[source] / 2 >= right - 1e-9:  # the last column: down its right side, where no arrow goes
+            if _in_last_column(source, positions, widths, right):  # down its right side, where no arrow goes
                 side, x_turn = x1 + widths[source] / 2, right + 0.45 + 0.3 * rank
             else:  # down through the gap left of the source
                 side, x_turn = x1 - widths[source] / 2, x1 - widths[source] / 2 - 0.45 - 0.3 * rank
